@@ -1,0 +1,77 @@
+import { test, expect } from '@playwright/test';
+import type { ErrorObject } from 'ajv';
+import { Contract, loadSchemas, formatErrors } from '../../src/contract/schemas.ts';
+import { readSamples, type ExpectedError } from '../../src/contract/samples.ts';
+import { schemaId } from '../../src/contract/paths.ts';
+
+const schemas = loadSchemas();
+const contract = new Contract(schemas);
+
+/** Walks every subschema object of a schema. */
+function* subschemas(node: unknown, at = '#'): Generator<[string, Record<string, unknown>]> {
+  if (Array.isArray(node)) {
+    for (const [i, v] of node.entries()) yield* subschemas(v, `${at}/${i}`);
+  } else if (node && typeof node === 'object') {
+    yield [at, node as Record<string, unknown>];
+    for (const [k, v] of Object.entries(node)) yield* subschemas(v, `${at}/${k}`);
+  }
+}
+
+function matches(err: ErrorObject, expected: ExpectedError): boolean {
+  if (err.keyword !== expected.keyword || err.instancePath !== expected.instancePath) return false;
+  const params = err.params as Record<string, unknown>;
+  return Object.entries(expected.params ?? {}).every(([k, v]) => JSON.stringify(params[k]) === JSON.stringify(v));
+}
+
+test('the contract has schemas', () => {
+  expect(schemas.length).toBeGreaterThan(60);
+});
+
+test('every schema compiles in the one strict Ajv2020 instance', () => {
+  const failures: string[] = [];
+  for (const s of schemas) {
+    try {
+      contract.validator(s.id);
+    } catch (e) {
+      failures.push(`${s.file}: ${(e as Error).message}`);
+    }
+  }
+  expect(failures).toEqual([]);
+});
+
+for (const s of schemas) {
+  test.describe(s.file, () => {
+    test('declares 2020-12, an absolute $id that mirrors its path, a title and a $comment citing the contract', () => {
+      expect(s.schema.$schema).toBe('https://json-schema.org/draft/2020-12/schema');
+      expect(s.schema.$id).toBe(schemaId(s.file));
+      expect(typeof s.schema.title).toBe('string');
+      expect(String(s.schema.$comment ?? '')).toMatch(/integration-interface\.md|wire-profile\.md|module-conformance/);
+    });
+
+    test('keeps unknown properties open', () => {
+      const closed = [...subschemas(s.schema)]
+        .filter(([, n]) => n.additionalProperties === false || n.unevaluatedProperties === false)
+        .map(([at]) => at);
+      expect(closed).toEqual([]);
+    });
+
+    test('has valid and invalid samples, each judged as stated', () => {
+      const samples = readSamples(s.file);
+      expect(samples, `test/contract/samples/${s.file} is missing`).toBeDefined();
+      expect(samples!.schema).toBe(s.file);
+      expect(samples!.tests.some((t) => t.valid)).toBe(true);
+      expect(samples!.tests.some((t) => !t.valid)).toBe(true);
+      for (const t of samples!.tests) {
+        const out = contract.validate(s.id, t.data);
+        expect(out.valid, `${t.description}: ${formatErrors(out.errors)}`).toBe(t.valid);
+        if (!t.valid) {
+          expect(t.error, `${t.description}: an invalid sample states its reason`).toBeDefined();
+          expect(
+            out.errors.some((e) => matches(e, t.error!)),
+            `${t.description}: expected ${JSON.stringify(t.error)}, got ${formatErrors(out.errors)}`,
+          ).toBe(true);
+        }
+      }
+    });
+  });
+}
