@@ -47,6 +47,7 @@ export function loadSchemas(dir: string = SCHEMAS_DIR): LoadedSchema[] {
 export function createAjv(schemas: LoadedSchema[]): Ajv2020 {
   const ajv = new Ajv2020({
     strict: true,
+    allowUnionTypes: true,
     allErrors: true,
     coerceTypes: false,
     useDefaults: false,
