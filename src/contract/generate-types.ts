@@ -2,39 +2,48 @@
  * Generates TypeScript types of the contract's messages from the schemas, so that harness code
  * is typed from the same source as validation. `npm run generate:types` writes
  * `src/contract/types.generated.ts`; a self-test fails when the file is out of date.
+ *
+ * All schemas are compiled in one pass, through a root that references each file, so that a
+ * type shared by several messages (a `$defs` entry, an entity) is declared once.
  */
 import path from 'node:path';
-import { compile } from 'json-schema-to-typescript';
-import { SCHEMAS_DIR } from './paths.ts';
+import { compile, type JSONSchema } from 'json-schema-to-typescript';
+import { PACKAGE_ROOT, SCHEMAS_DIR } from './paths.ts';
 import { loadSchemas } from './schemas.ts';
 
-export const TYPES_FILE = path.join(SCHEMAS_DIR, '..', 'src', 'contract', 'types.generated.ts');
+export const TYPES_FILE = path.join(PACKAGE_ROOT, 'src', 'contract', 'types.generated.ts');
 
 const BANNER = `/* eslint-disable */
 /**
  * Generated from schemas/ by \`npm run generate:types\`; do not edit by hand.
  * A self-test (test/contract/types.spec.ts) fails when this file is out of date.
- */
-`;
+ */`;
 
-/** The whole generated file: one declaration group per schema, in path order. */
+/** The schemas that describe messages (the suite's own formats have hand-written types). */
+export function messageSchemas(): ReturnType<typeof loadSchemas> {
+  return loadSchemas().filter((s) => !s.file.startsWith('suite/'));
+}
+
+/** The whole generated file. */
 export async function generateTypes(): Promise<string> {
-  const parts: string[] = [BANNER];
-  for (const s of loadSchemas()) {
-    if (s.file.startsWith('suite/')) continue; // the suite's own formats have hand-written types
-    const { $id: _id, ...schema } = s.schema; // refs resolve from files, never from the web
-    const ts = await compile(schema as Parameters<typeof compile>[0], String(s.schema.title), {
-      cwd: path.dirname(path.join(SCHEMAS_DIR, s.file)),
-      bannerComment: '',
-      declareExternallyReferenced: false,
-      additionalProperties: true,
-      unknownAny: true,
-      strictIndexSignatures: false,
-      format: true,
-      style: { singleQuote: true, printWidth: 110 },
-      $refOptions: { resolve: { http: false } },
-    });
-    parts.push(`// ${s.file}\n${ts.trim()}\n`);
-  }
-  return parts.join('\n');
+  const schemas = messageSchemas();
+  const root = {
+    title: 'ContractMessages',
+    description: 'Every message schema of the contract, by its path below schemas/.',
+    type: 'object',
+    properties: Object.fromEntries(schemas.map((s) => [s.file, { $ref: `./${s.file}` }])),
+  } as JSONSchema;
+  const ts = await compile(root, 'ContractMessages', {
+    cwd: SCHEMAS_DIR,
+    bannerComment: BANNER,
+    declareExternallyReferenced: true,
+    additionalProperties: true,
+    unknownAny: true,
+    strictIndexSignatures: false,
+    format: true,
+    style: { singleQuote: true, printWidth: 110 },
+    // References resolve from files; an absolute `$id` is never fetched.
+    $refOptions: { resolve: { http: false }, dereference: { circular: 'ignore' } } as never,
+  });
+  return ts;
 }
