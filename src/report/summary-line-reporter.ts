@@ -1,5 +1,8 @@
 import type { FullResult, Reporter, TestCase, TestResult } from '@playwright/test/reporter';
 
+/** Attachment of a fault-gauntlet test: one row of the detection table, `fault|expected|failed|caught`. */
+export const DETECTION_ROW = 'detection-row';
+
 /**
  * Ends a Playwright run with the one line that CI reads: `N passed, N failed, N skipped`.
  * A test counts once, by its final outcome (flaky counts as passed; timed out and
@@ -7,8 +10,10 @@ import type { FullResult, Reporter, TestCase, TestResult } from '@playwright/tes
  */
 export default class SummaryLineReporter implements Reporter {
   private readonly outcomes = new Map<string, 'passed' | 'failed' | 'skipped'>();
+  private readonly rows: string[][] = [];
 
-  onTestEnd(test: TestCase, _result: TestResult): void {
+  onTestEnd(test: TestCase, result: TestResult): void {
+    for (const a of result.attachments) if (a.name === DETECTION_ROW && a.body) this.rows.push(a.body.toString('utf8').split('|'));
     const outcome = test.outcome();
     this.outcomes.set(
       test.id,
@@ -21,10 +26,20 @@ export default class SummaryLineReporter implements Reporter {
     for (const o of this.outcomes.values()) counts[o] += 1;
     // A run that broke before or between tests (a global error) counts as one failure.
     if (result.status !== 'passed' && counts.failed === 0) counts.failed = 1;
+    if (this.rows.length > 0) process.stdout.write(`\n${detectionTable(this.rows)}`);
     process.stdout.write(`\n${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped\n`);
   }
 
   printsToStdio(): boolean {
     return false;
   }
+}
+
+/** The detection table of the fault gauntlet, as aligned text. */
+function detectionTable(rows: string[][]): string {
+  const all = [['fault variant', 'expected failing checks', 'failed checks', 'caught'], ...rows.sort((a, b) => a[0]!.localeCompare(b[0]!))];
+  const widths = all[0]!.map((_, i) => Math.max(...all.map((r) => (r[i] ?? '').length)));
+  const line = (r: string[]): string => r.map((c, i) => c.padEnd(widths[i]!)).join('  ').trimEnd();
+  const caught = rows.filter((r) => r[3] === 'yes').length;
+  return `Detection table (fault gauntlet)\n${line(all[0]!)}\n${line(widths.map((w) => '-'.repeat(w)))}\n${all.slice(1).map(line).join('\n')}\n${caught} of ${rows.length} rows as expected\n`;
 }

@@ -1,0 +1,59 @@
+/**
+ * The `activity` callback (every kind): the system tells the module it was activated or
+ * frozen. POST form `clientId`, `systemUrl`, `activity={"active", "freeze"}` (wire profile 1).
+ * Also the clientId rule of every callback: missing or unknown, the module refuses and does not act.
+ */
+import { randomBytes } from 'node:crypto';
+import { test } from '../fixtures.ts';
+import { ensureActivityAcknowledged } from '../../src/checks/callbacks/activity.ts';
+import { ensureRefusalUses401Or403, ensureRefusedCallbackHasNoEffect } from '../../src/checks/callbacks/refusal.ts';
+import type { RunSession } from '../../src/run/session.ts';
+
+/** The activity callback's address, or undefined when the registration gives none. */
+function activityUrl(session: RunSession): string | undefined {
+  const actions = session.registration.module.actions as Record<string, unknown> | undefined;
+  const p = actions?.activity;
+  const base = session.baseUrl();
+  if (typeof p !== 'string' || !base) return undefined;
+  try {
+    return new URL(base.replace(/\/+$/, '') + (p.startsWith('/') ? p : `/${p}`)).toString();
+  } catch {
+    return undefined;
+  }
+}
+
+function activityForm(clientId: string | undefined, systemUrl: string, active: boolean): URLSearchParams {
+  const form = new URLSearchParams();
+  if (clientId !== undefined) form.set('clientId', clientId);
+  form.set('systemUrl', systemUrl);
+  form.set('activity', JSON.stringify({ active, freeze: false }));
+  return form;
+}
+
+test.describe('activity callback', () => {
+  test('the module acknowledges activity', async ({ session, conformance }) => {
+    const url = activityUrl(session);
+    test.skip(!url, 'the registration gives no activity path (see the registration checks)');
+    test.skip(!session.clientId(), 'the registration gives no clientId to call the module with (see the registration checks)');
+    const reply = await session.client.postForm(url!, activityForm(session.clientId(), session.system.url(), true), { label: 'activity' });
+    await conformance.apply(ensureActivityAcknowledged, reply, { requirements: ['WIRE-REG-ACTIVITY-REPLY-SUCCESS'], severity: 'MUST' });
+  });
+
+  for (const variant of ['unknown', 'missing'] as const) {
+    test(`a callback with a ${variant} clientId is refused and not acted on`, async ({ session, conformance }) => {
+      const url = activityUrl(session);
+      test.skip(!url, 'the registration gives no activity path (see the registration checks)');
+      const clientId = variant === 'unknown' ? `unknown-${randomBytes(6).toString('hex')}` : undefined;
+      // Deactivation is the request whose effect would matter most.
+      const reply = await session.client.postForm(url!, activityForm(clientId, session.system.url(), false), {
+        label: `activity (${variant} clientId)`,
+        probe: true,
+      });
+      await conformance.apply(ensureRefusedCallbackHasNoEffect, reply, { requirements: ['WIRE-GEN-BAD-CLIENTID-NO-ACTION'], severity: 'MUST' });
+      await conformance.apply(ensureRefusalUses401Or403, reply, {
+        requirements: [variant === 'unknown' ? 'WIRE-GEN-UNKNOWN-CLIENTID-401-403' : 'WIRE-GEN-MISSING-CLIENTID-401-403'],
+        severity: 'SHOULD',
+      });
+    });
+  }
+});

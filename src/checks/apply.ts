@@ -1,0 +1,77 @@
+/**
+ * Applying a check: the caller (a spec) gives the requirement ids and the severity. Ids must be
+ * in the catalogue; a MUST rule that does not hold fails, a SHOULD rule warns. Profile checks
+ * (all ids `WIRE-`) are skipped when the run uses the document alone.
+ */
+import { catalogue, isProfile } from '../contract/catalogue.ts';
+import type { Check, Verdict } from './check.ts';
+import type { CheckResult, Severity, Status } from './result.ts';
+import type { Exchange } from '../evidence/exchange.ts';
+
+export interface Application {
+  requirements: string[];
+  severity: Severity;
+  /** Used for the "Reproduce" line when the verdict names no exchange with a curl line. */
+  reproduce?: string;
+}
+
+export interface ApplyContext {
+  /** False when profile (`WIRE-`) checks are off. */
+  profile: boolean;
+  exchange(id: string): Exchange | undefined;
+  spec?: string;
+}
+
+function status(verdict: Verdict, severity: Severity): Status {
+  switch (verdict.outcome) {
+    case 'pass':
+      return 'passed';
+    case 'skip':
+      return 'skipped';
+    case 'notApplicable':
+      return 'notApplicable';
+    case 'fail':
+      return severity === 'MUST' ? 'failed' : severity === 'SHOULD' ? 'warning' : 'info';
+  }
+}
+
+export function message(check: Check<never>, verdict: Verdict, app: Application, reproduce: string | undefined): string {
+  const lines = [`Checked: ${check.checks}.`];
+  if (verdict.outcome === 'fail') {
+    lines.push(`Received: ${verdict.received ?? '(nothing)'}`, `Expected: ${verdict.expected ?? ''}`);
+  } else if (verdict.detail) {
+    lines.push(`${verdict.outcome === 'pass' ? 'Held' : verdict.outcome === 'skip' ? 'Skipped' : 'Not applicable'}: ${verdict.detail}`);
+  }
+  lines.push(`Requirements: ${app.requirements.join(', ') || '(suite rule)'} (${app.severity})`);
+  if (verdict.outcome === 'fail' && reproduce) lines.push(`Reproduce with: ${reproduce}`);
+  return lines.join('\n');
+}
+
+export async function apply<S>(check: Check<S>, subject: S, app: Application, ctx: ApplyContext): Promise<CheckResult> {
+  for (const id of app.requirements) catalogue().get(id); // an id the catalogue lacks is a defect of the suite
+  const profile = app.requirements.length > 0 && app.requirements.every(isProfile);
+  let verdict: Verdict;
+  if (profile && !ctx.profile) {
+    verdict = { outcome: 'skip', detail: 'profile checks are off (the run uses the document alone)' };
+  } else {
+    try {
+      verdict = await check.run(subject);
+    } catch (e) {
+      verdict = { outcome: 'fail', received: `the check could not run: ${(e as Error).message}`, expected: 'a module reply the check can read' };
+    }
+  }
+  const evidence = verdict.evidence ?? [];
+  const reproduce = evidence.map((id) => ctx.exchange(id)?.curl).find((c) => c !== undefined) ?? app.reproduce;
+  return {
+    check: check.name,
+    title: check.checks,
+    requirements: app.requirements,
+    profile,
+    severity: app.severity,
+    status: status(verdict, app.severity),
+    message: message(check as Check<never>, verdict, app, reproduce),
+    evidence,
+    ...(reproduce ? { reproduce } : {}),
+    ...(ctx.spec ? { spec: ctx.spec } : {}),
+  };
+}

@@ -1,0 +1,8 @@
+import { defineSchemaRule } from '../schema-rule.ts';
+
+/** The registration names the account's `clientId`. */
+export const ensureClientIdPresent = defineSchemaRule({
+  name: 'ensureClientIdPresent',
+  checks: 'the registration carries clientId, a non-empty string',
+  owns: [{ path: /^$/, keyword: 'required', missing: 'clientId' }, { path: /^\/clientId$/ }],
+});

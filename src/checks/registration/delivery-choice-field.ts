@@ -1,0 +1,12 @@
+import { defineSchemaRule } from '../schema-rule.ts';
+
+/** A `choice` data field carries its `choices`, each `{value, label}`. */
+export const ensureChoiceFieldsHaveChoices = defineSchemaRule({
+  name: 'ensureChoiceFieldsHaveChoices',
+  checks: 'every choice data field carries its choices, each {value, label}',
+  kind: 'delivery',
+  owns: [
+    { path: /^\/integrations\/delivery\/(deliveryDataFieldList|shipmentDataFieldList)\/\d+$/, keyword: 'required', missing: 'choices' },
+    { path: /^\/integrations\/delivery\/(deliveryDataFieldList|shipmentDataFieldList)\/\d+\/choices(\/.*)?$/ },
+  ],
+});

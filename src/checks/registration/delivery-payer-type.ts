@@ -1,0 +1,9 @@
+import { defineSchemaRule } from '../schema-rule.ts';
+
+/** `payerType` holds only `sender` and `receiver`. */
+export const ensurePayerTypesAreAllowed = defineSchemaRule({
+  name: 'ensurePayerTypesAreAllowed',
+  checks: 'delivery payerType holds only sender and receiver',
+  kind: 'delivery',
+  owns: [{ path: /^\/integrations\/delivery\/payerType(\/\d+)?$/ }],
+});

@@ -1,0 +1,81 @@
+/**
+ * The registration rules, and how the registration spec applies them: each rule with the
+ * requirement ids it enforces (MUST unless said), and the regions of the generic schema check.
+ */
+import type { Check } from '../check.ts';
+import type { SchemaSubject } from '../schema-rule.ts';
+import { ensureClientIdPresent } from './client-id.ts';
+import { ensureActivityActionDeclared } from './activity-action.ts';
+import { ensureUrlsAreWellFormed } from './urls.ts';
+import { ensureDeliveryActionPathsAreUnique } from './delivery-action-paths.ts';
+import { ensureRequiredFieldsAreAllowed } from './delivery-required-fields.ts';
+import { ensurePayerTypesAreAllowed } from './delivery-payer-type.ts';
+import { ensureShipmentPointListWithSelfShipment } from './delivery-self-shipment.ts';
+import { ensureSaveComesWithCalculateAndDelete } from './delivery-save-needs.ts';
+import { ensureDataFieldTypesAreKnown } from './delivery-data-field-type.ts';
+import { ensureChoiceFieldsHaveChoices } from './delivery-choice-field.ts';
+import { ensureAutocompleteFieldsHaveUrl } from './delivery-autocomplete-field.ts';
+import { ensurePaymentDeclaresCreate } from './payment-create.ts';
+import { ensureCurrenciesAreIso4217 } from './payment-currencies.ts';
+import { ensureInvoiceTypesAreLink } from './payment-invoice-types.ts';
+import { ensureBotRegistersEmptyObject } from './bot-empty.ts';
+
+export interface RuleApplication {
+  check: Check<SchemaSubject>;
+  requirements: string[];
+}
+
+export const REGISTRATION_RULES: RuleApplication[] = [
+  { check: ensureClientIdPresent, requirements: ['REG-CLIENTID-PRESENT'] },
+  { check: ensureActivityActionDeclared, requirements: ['REG-ACTIONS-ACTIVITY', 'WIRE-REG-ACTIVITY-PATH-TOP-LEVEL'] },
+  {
+    check: ensureUrlsAreWellFormed,
+    requirements: ['REG-BASEURL-URL', 'REG-ACCOUNTURL-URL', 'REG-LOGO-URL', 'TEL-MAKECALLURL-URL', 'TEL-CHANGEUSERSTATUSURL-URL', 'TEL-PERSONALACCOUNTURL-URL', 'DLV-CONFIGURATIONURL-URL', 'TRN-WEBHOOKURL-URL'],
+  },
+  { check: ensureDeliveryActionPathsAreUnique, requirements: ['DLV-ACTIONS-UNIQUE-PATH'] },
+  { check: ensureRequiredFieldsAreAllowed, requirements: ['DLV-REQUIREDFIELDS-ALLOWED-VALUES', 'DLV-REQUIREDFIELDS-STRINGS'] },
+  { check: ensurePayerTypesAreAllowed, requirements: ['DLV-PAYERTYPE-VALUES'] },
+  { check: ensureShipmentPointListWithSelfShipment, requirements: ['DLV-SELFSHIPMENT-REQUIRES-POINTLIST'] },
+  { check: ensureSaveComesWithCalculateAndDelete, requirements: ['DLV-SAVE-REQUIRES-DELETE-CALCULATE'] },
+  { check: ensureDataFieldTypesAreKnown, requirements: ['DLV-DATAFIELD-TYPE-VALUES'] },
+  { check: ensureChoiceFieldsHaveChoices, requirements: ['DLV-DATAFIELD-CHOICES-SHAPE'] },
+  { check: ensureAutocompleteFieldsHaveUrl, requirements: ['DLV-DATAFIELD-AUTOCOMPLETEURL'] },
+  { check: ensurePaymentDeclaresCreate, requirements: ['PAY-ACTIONS-CREATE-REQUIRED'] },
+  { check: ensureCurrenciesAreIso4217, requirements: ['PAY-CURRENCIES-ISO4217'] },
+  { check: ensureInvoiceTypesAreLink, requirements: ['PAY-INVOICETYPES-LINK'] },
+  { check: ensureBotRegistersEmptyObject, requirements: ['BOT-EMPTY-OBJECT-AT-REGISTRATION'] },
+];
+
+/** Regions of the registration judged by the generic schema check, with their ids. */
+export const REGISTRATION_REGIONS: Array<{ name: string; region: RegExp; kind?: string; requirements: string[] }> = [
+  {
+    name: 'common fields',
+    region: /^(?!\/integrations\/(telephony|delivery|payment)(\/|$))/,
+    requirements: ['REG-CODE-STRING', 'REG-INTEGRATIONCODE-STRING', 'REG-ACTIVE-BOOLEAN', 'REG-NAME-STRING', 'REG-ACTIONS-MAP-TO-PATH', 'REG-INTEGRATIONS-ONE-OR-MORE'],
+  },
+  {
+    name: 'telephony configuration',
+    region: /^\/integrations\/telephony(\/|$)/,
+    kind: 'telephony',
+    requirements: ['TEL-ALLOWEDIT-BOOLEAN', 'TEL-INPUTEVENTSUPPORTED-BOOLEAN', 'TEL-ADDITIONALCODES-SHAPE', 'TEL-EXTERNALPHONES-SHAPE'],
+  },
+  {
+    name: 'delivery configuration',
+    region: /^\/integrations\/delivery(\/|$)/,
+    kind: 'delivery',
+    requirements: [
+      'DLV-ACTIONS-MAP-CODE-PATH', 'DLV-SELFSHIPMENT-BOOLEAN', 'DLV-CODAVAILABLE-BOOLEAN', 'DLV-ALLOWPACKAGES-BOOLEAN', 'DLV-RATEDELIVERYCOST-BOOLEAN',
+      'DLV-SHIPMENTCOUNTRIES-ARRAY', 'DLV-DESCRIPTION-STRING', 'DLV-DELIVERYDATAFIELDLIST-ARRAY', 'DLV-SHIPMENTDATAFIELDLIST-FORMAT', 'DLV-PLATELIST-ARRAY',
+      'DLV-PLATEPRINTLIMIT-INTEGER', 'DLV-SETTINGS-OBJECT', 'DLV-DATAFIELD-CODE-STRING', 'DLV-DATAFIELD-LABEL-STRING', 'DLV-DATAFIELD-REQUIRED-BOOLEAN',
+      'DLV-DATAFIELD-AFFECTSCOST-BOOLEAN', 'DLV-DATAFIELD-EDITABLE-BOOLEAN', 'DLV-DATAFIELD-MULTIPLE-BOOLEAN', 'DLV-SETTINGS-COSTCALCULATEBY-VALUES',
+      'DLV-SETTINGS-NULLDECLAREDVALUE-BOOLEAN', 'DLV-SETTINGS-LOCKEDBYDEFAULT-BOOLEAN', 'DLV-SETTINGS-PAYMENTTYPES-SHAPE', 'DLV-SETTINGS-SHIPMENTPOINTS-SHAPE',
+      'DLV-SETTINGS-STATUSES-SHAPE', 'DLV-SETTINGS-DELIVERYEXTRADATA-MAP', 'DLV-SETTINGS-SHIPMENTEXTRADATA-MAP', 'DLV-SETTINGS-AUTOCOMPLETE-DEFAULT',
+    ],
+  },
+  {
+    name: 'payment configuration',
+    region: /^\/integrations\/payment(\/|$)/,
+    kind: 'payment',
+    requirements: ['PAY-ACTIONS-CODES-PATHS', 'PAY-SHOPS-SHAPE'],
+  },
+];

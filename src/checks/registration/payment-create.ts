@@ -1,0 +1,12 @@
+import { defineSchemaRule } from '../schema-rule.ts';
+
+/** A payment module declares the `create` action (required by the document). */
+export const ensurePaymentDeclaresCreate = defineSchemaRule({
+  name: 'ensurePaymentDeclaresCreate',
+  checks: 'a payment module declares the create action',
+  kind: 'payment',
+  owns: [
+    { path: /^\/integrations\/payment\/actions$/, keyword: 'required', missing: 'create' },
+    { path: /^\/integrations\/payment$/, keyword: 'required', missing: 'actions' },
+  ],
+});

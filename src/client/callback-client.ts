@@ -1,0 +1,147 @@
+/**
+ * The callback client: how the suite, playing the system or the gateway, calls the module.
+ * POST callbacks are `application/x-www-form-urlencoded` with `clientId` and one field named
+ * after the action holding a JSON string; GET callbacks carry `clientId` and their parameters
+ * in the query (wire-profile section 1). Webhooks of the gateway are JSON with the `ClientId`
+ * header (section 6). Redirects are never followed; every request has a timeout and a cap on
+ * the body it reads; every exchange is recorded as evidence.
+ */
+import { request, Agent } from 'undici';
+import type { Direction, EvidenceLog, Exchange } from '../evidence/exchange.ts';
+
+export interface CallbackClientOptions {
+  log: EvidenceLog;
+  /** Whole-request timeout. */
+  timeoutMs?: number;
+  /** Most bytes of a reply body read; a longer reply is a transport failure. */
+  maxBodyBytes?: number;
+}
+
+export interface Reply {
+  exchange: Exchange;
+  /** Absent on a transport failure (timeout, refused connection, body too large). */
+  status?: number;
+  headers: Record<string, string>;
+  body: Buffer;
+  /** The body parsed as JSON, when it is JSON. */
+  json?: unknown;
+  /** Why the body is not JSON (when it is not). */
+  jsonError?: string;
+  error?: string;
+}
+
+export interface CallOptions {
+  label: string;
+  direction?: Direction;
+  headers?: Record<string, string>;
+  /** A deliberate probe the module should refuse (see Exchange.probe). */
+  probe?: boolean;
+}
+
+function flatHeaders(h: Record<string, string | string[] | undefined>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(h)) if (v !== undefined) out[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : v;
+  return out;
+}
+
+export class CallbackClient {
+  private readonly log: EvidenceLog;
+  private readonly timeoutMs: number;
+  private readonly maxBodyBytes: number;
+  private readonly agent = new Agent({ connections: 16, pipelining: 0 });
+
+  constructor(options: CallbackClientOptions) {
+    this.log = options.log;
+    this.timeoutMs = options.timeoutMs ?? 10_000;
+    this.maxBodyBytes = options.maxBodyBytes ?? 20 * 1024 * 1024;
+  }
+
+  /** A POST callback: `clientId` plus one field named after the action holding its JSON. */
+  postCallback(url: string, clientId: string | undefined, action: string, payload: unknown, options: CallOptions): Promise<Reply> {
+    const form = new URLSearchParams();
+    if (clientId !== undefined) form.set('clientId', clientId);
+    form.set(action, JSON.stringify(payload));
+    return this.postForm(url, form, options);
+  }
+
+  /** A form POST of the given fields. */
+  postForm(url: string, form: URLSearchParams, options: CallOptions): Promise<Reply> {
+    return this.send('POST', url, form.toString(), { 'content-type': 'application/x-www-form-urlencoded', ...options.headers }, options);
+  }
+
+  /** A GET callback with the given query parameters added to the URL. */
+  get(url: string, query: Record<string, string | undefined>, options: CallOptions): Promise<Reply> {
+    const u = new URL(url);
+    for (const [k, v] of Object.entries(query)) if (v !== undefined) u.searchParams.set(k, v);
+    return this.send('GET', u.toString(), undefined, { ...options.headers }, options);
+  }
+
+  /** A JSON POST (gateway webhooks). */
+  postJson(url: string, payload: unknown, options: CallOptions): Promise<Reply> {
+    return this.send('POST', url, JSON.stringify(payload), { 'content-type': 'application/json', ...options.headers }, options);
+  }
+
+  async close(): Promise<void> {
+    await this.agent.close();
+  }
+
+  /** Any request (triggers). */
+  async send(method: string, url: string, body: string | undefined, headers: Record<string, string>, options: CallOptions): Promise<Reply> {
+    const startedAt = new Date();
+    const t0 = performance.now();
+    let status: number | undefined;
+    let resHeaders: Record<string, string> = {};
+    let error: string | undefined;
+    const chunks: Buffer[] = [];
+    try {
+      const res = await request(url, {
+        method: method as 'GET' | 'POST',
+        headers,
+        body,
+        dispatcher: this.agent,
+        signal: AbortSignal.timeout(this.timeoutMs),
+        headersTimeout: this.timeoutMs,
+        bodyTimeout: this.timeoutMs,
+      });
+      status = res.statusCode;
+      resHeaders = flatHeaders(res.headers);
+      let total = 0;
+      for await (const chunk of res.body) {
+        const buf = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array);
+        total += buf.length;
+        if (total > this.maxBodyBytes) {
+          error = `reply body larger than ${this.maxBodyBytes} bytes`;
+          res.body.destroy();
+          break;
+        }
+        chunks.push(buf);
+      }
+    } catch (e) {
+      const err = e as Error & { code?: string; cause?: { code?: string } };
+      error =
+        err.name === 'TimeoutError' || err.name === 'AbortError' || err.code === 'UND_ERR_HEADERS_TIMEOUT' || err.code === 'UND_ERR_BODY_TIMEOUT'
+          ? `no complete reply within ${this.timeoutMs} ms`
+          : `${err.code ?? err.cause?.code ?? err.name}: ${err.message}`;
+    }
+    const bodyBuf = Buffer.concat(chunks);
+    const exchange = this.log.record({
+      direction: options.direction ?? 'system->module',
+      label: options.label,
+      startedAt,
+      durationMs: performance.now() - t0,
+      request: { method, url, headers, body },
+      ...(status !== undefined ? { response: { status, headers: resHeaders, body: bodyBuf } } : {}),
+      ...(error ? { error } : {}),
+      ...(options.probe ? { probe: true } : {}),
+    });
+    const reply: Reply = { exchange, headers: resHeaders, body: bodyBuf, ...(status !== undefined ? { status } : {}), ...(error ? { error } : {}) };
+    if (status !== undefined && !error) {
+      try {
+        reply.json = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bodyBuf));
+      } catch (e) {
+        reply.jsonError = bodyBuf.length === 0 ? 'empty body' : (e as Error).message;
+      }
+    }
+    return reply;
+  }
+}

@@ -1,0 +1,66 @@
+/**
+ * Triggers: flows that the module starts itself (tracking push, calls upload, call events,
+ * payment notices, template verdicts, inbound chat messages) are set off by named HTTP requests
+ * the vendor declares in the configuration. A flow whose trigger is not declared is skipped
+ * ("needs trigger X"), never passed.
+ */
+import { fill, fillDeep, type TriggerSpec } from './config.ts';
+import type { CallbackClient, Reply } from '../client/callback-client.ts';
+
+/** The trigger names the suite knows, with their parameters (README lists them). */
+export const TRIGGERS = {
+  'delivery.tracking': 'the module pushes delivery statuses (tracking); params: count (orders, may exceed 100), deliveryIds',
+  'telephony.callsUpload': 'the module uploads call history; params: count (calls, may exceed 50)',
+  'telephony.callEvent': 'the module reports a call event; params: phone, type (in, out, hangup), codes',
+  'telephony.managerLookup': 'the module asks for the responsible manager; params: phone',
+  'payment.notify': 'the payment system notifies the module; params: paymentId, event (held, paid)',
+  'transport.templateVerdict': 'the provider decides on a template; params: channelId, code, verdict (approved, rejected), reason',
+  'transport.inboundMessage': 'a customer writes to the channel; params: channelId, text',
+  'registration.repeat': 'the module registers again; no params',
+} as const;
+
+export type TriggerName = keyof typeof TRIGGERS;
+
+export class NeedsTrigger extends Error {
+  constructor(readonly trigger: string) {
+    super(`needs trigger ${trigger}`);
+  }
+}
+
+export class Triggers {
+  constructor(
+    private readonly specs: Record<string, TriggerSpec>,
+    private readonly client: CallbackClient,
+    private readonly vars: () => Record<string, string>,
+  ) {}
+
+  declared(name: string): boolean {
+    return name in this.specs;
+  }
+
+  /** Fires a trigger; throws NeedsTrigger when it is not declared. */
+  async fire(name: TriggerName, params: Record<string, string | number | string[]> = {}): Promise<Reply> {
+    const spec = this.specs[name];
+    if (!spec) throw new NeedsTrigger(name);
+    const vars: Record<string, string> = { ...this.vars() };
+    for (const [k, v] of Object.entries(params)) vars[k] = Array.isArray(v) ? v.join(',') : String(v);
+    const url = fill(spec.url, vars);
+    const headers = Object.fromEntries(Object.entries(spec.headers ?? {}).map(([k, v]) => [k, fill(v, vars)]));
+    const method = spec.method ?? 'POST';
+    const label = `trigger ${name}`;
+    if (method === 'GET') return this.client.get(url, {}, { label, headers, direction: 'system->module' });
+    let body: string;
+    if (spec.body === undefined) body = JSON.stringify(params);
+    else if (typeof spec.body === 'string') body = fill(spec.body, vars);
+    else body = JSON.stringify(coerceNumbers(fillDeep(spec.body, vars), params));
+    return this.client.send(method, url, body, { 'content-type': 'application/json', ...headers }, { label, direction: 'system->module' });
+  }
+}
+
+/** A body value that was exactly one numeric placeholder goes back to a number. */
+function coerceNumbers(value: unknown, params: Record<string, unknown>): unknown {
+  if (typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value) && Object.values(params).includes(Number(value))) return Number(value);
+  if (Array.isArray(value)) return value.map((v) => coerceNumbers(v, params));
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, coerceNumbers(v, params)]));
+  return value;
+}

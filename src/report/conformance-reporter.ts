@@ -1,0 +1,51 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestResult } from '@playwright/test/reporter';
+import { RECORD_ATTACHMENT, type TestRecord } from '../run/conformance.ts';
+import { buildResults } from './results.ts';
+import { renderHtml } from './html.ts';
+import { outDir, readAborted, runConfig } from '../run/environment.ts';
+
+/**
+ * Gathers the records the conformance tests attached and writes `results.json` and
+ * `conformance.html` into the run's output folder.
+ */
+export default class ConformanceReporter implements Reporter {
+  private readonly records: TestRecord[] = [];
+  private readonly broken: Array<{ title: string; error: string }> = [];
+  private startedAt = new Date();
+
+  onBegin(_config: FullConfig, _suite: Suite): void {
+    this.startedAt = new Date();
+  }
+
+  onTestEnd(test: TestCase, result: TestResult): void {
+    const attachment = result.attachments.find((a) => a.name === RECORD_ATTACHMENT);
+    if (attachment?.body) this.records.push(JSON.parse(attachment.body.toString('utf8')) as TestRecord);
+    else if (result.status === 'failed' || result.status === 'timedOut') {
+      this.broken.push({ title: test.titlePath().slice(3).join(' > '), error: (result.error?.message ?? result.status).split('\n')[0]! });
+    }
+  }
+
+  async onEnd(_result: FullResult): Promise<void> {
+    const config = runConfig();
+    const results = await buildResults({
+      records: this.records,
+      brokenSpecs: this.broken,
+      startedAt: this.startedAt,
+      durationMs: Date.now() - this.startedAt.getTime(),
+      ...(readAborted() ? { aborted: readAborted()! } : {}),
+      profile: config.profile,
+      mode: config.mode,
+      ...(config.file ? { config: config.file } : {}),
+    });
+    const dir = outDir();
+    fs.mkdirSync(dir, { recursive: true });
+    fs.writeFileSync(path.join(dir, 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
+    fs.writeFileSync(path.join(dir, 'conformance.html'), renderHtml(results));
+  }
+
+  printsToStdio(): boolean {
+    return false;
+  }
+}

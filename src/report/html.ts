@@ -1,0 +1,70 @@
+/**
+ * conformance.html: one self-contained page (no scripts from elsewhere, works offline) that
+ * says, requirement by requirement, what holds. Everything the module sent is escaped.
+ */
+import type { Results, RequirementRow } from './results.ts';
+import type { CheckResult } from '../checks/result.ts';
+import type { Exchange } from '../evidence/exchange.ts';
+
+export function escapeHtml(s: unknown): string {
+  return String(s ?? '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+}
+
+const STATUS_LABEL: Record<string, string> = {
+  passed: 'passed', failed: 'FAILED', warning: 'warning', skipped: 'skipped', notApplicable: 'not applicable', untested: 'untested', info: 'info',
+};
+
+const badge = (status: string): string => `<span class="badge ${escapeHtml(status)}">${escapeHtml(STATUS_LABEL[status] ?? status)}</span>`;
+
+function exchangeBlock(x: Exchange): string {
+  const req = x.request;
+  const res = x.response;
+  return `<details class="exchange" id="${escapeHtml(x.id)}"><summary><code>${escapeHtml(x.id)}</code> ${escapeHtml(x.direction)} ${escapeHtml(x.label)}: ${escapeHtml(req.method)} ${escapeHtml(req.url)} → ${escapeHtml(res ? `HTTP ${res.status}` : x.error ?? 'no reply')} (${x.durationMs} ms)</summary>
+<pre>${escapeHtml(Object.entries(req.headers).map(([k, v]) => `${k}: ${v}`).join('\n'))}\n\n${escapeHtml(req.body ?? '')}${req.truncated ? `\n… (${req.bytes} bytes)` : ''}</pre>
+${res ? `<pre>HTTP ${res.status}\n${escapeHtml(Object.entries(res.headers).map(([k, v]) => `${k}: ${v}`).join('\n'))}\n\n${escapeHtml(res.body ?? '')}${res.truncated ? `\n… (${res.bytes} bytes)` : ''}</pre>` : ''}
+${x.curl ? `<p>Reproduce with:</p><pre>${escapeHtml(x.curl)}</pre>` : ''}</details>`;
+}
+
+function resultRow(r: CheckResult): string {
+  return `<tr class="${escapeHtml(r.status)}"><td>${badge(r.status)}</td><td><code>${escapeHtml(r.check)}</code><br>${escapeHtml(r.title)}</td>
+<td>${r.requirements.map((id) => `<a href="#req-${escapeHtml(id)}" class="chip">${escapeHtml(id)}</a>`).join(' ') || '<em>suite rule</em>'}${r.profile ? ' <span class="chip profile">profile</span>' : ''}</td>
+<td><pre>${escapeHtml(r.message)}</pre>${r.evidence.map((id) => `<a href="#${escapeHtml(id)}">${escapeHtml(id)}</a>`).join(' ')}</td></tr>`;
+}
+
+function requirementRow(q: RequirementRow): string {
+  return `<tr id="req-${escapeHtml(q.id)}" class="${escapeHtml(q.status)}"><td>${badge(q.status)}</td><td><code>${escapeHtml(q.id)}</code> ${escapeHtml(q.level)}</td>
+<td>${escapeHtml(q.quote)}<br><small>${escapeHtml(q.section)}</small></td><td>${q.checks.map((c) => `<code>${escapeHtml(c)}</code>`).join('<br>') || escapeHtml(q.reason ?? '')}</td></tr>`;
+}
+
+export function renderHtml(results: Results): string {
+  const s = results.summary;
+  const tested = results.requirements.filter((q) => q.status !== 'untested');
+  const untested = results.requirements.filter((q) => q.status === 'untested');
+  const verdict = results.run.outcome === 'passed' ? 'CONFORMANT: no MUST requirement failed' : results.run.outcome === 'aborted' ? `RUN COULD NOT START: ${results.run.aborted ?? ''}` : 'NOT CONFORMANT: MUST requirements failed';
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Conformance report: ${escapeHtml(results.module?.code ?? 'module')}</title>
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">
+<style>
+body{font:14px/1.4 system-ui,sans-serif;margin:2em;color:#1d1d1f}table{border-collapse:collapse;width:100%;margin:1em 0}td,th{border-bottom:1px solid #ddd;padding:.4em;vertical-align:top;text-align:left}
+pre{white-space:pre-wrap;word-break:break-word;margin:.2em 0;font-size:12px}.badge{padding:.1em .5em;border-radius:.3em;font-weight:600;font-size:12px}
+.passed .badge,.badge.passed{background:#d9f2df}.failed .badge,.badge.failed{background:#f9d0d0}.warning .badge,.badge.warning{background:#fbeec8}
+.badge.skipped,.badge.notApplicable,.badge.untested{background:#eee}.chip{font-family:monospace;font-size:11px;background:#eef;padding:0 .3em;border-radius:.3em;text-decoration:none}
+.chip.profile{background:#fde}.verdict{font-size:18px;font-weight:700}.exchange summary{cursor:pointer;font-size:12px}
+</style></head><body>
+<h1>Conformance report</h1>
+<p class="verdict" id="verdict">${escapeHtml(verdict)}</p>
+<p>Module <code>${escapeHtml(results.module?.code ?? '(none)')}</code> (${escapeHtml((results.module?.kinds ?? []).join(', '))}), ${escapeHtml(results.run.mode ?? '')} mode, profile checks ${results.run.profile ? 'on' : 'off'}; run of ${escapeHtml(results.run.startedAt)}, ${(results.run.durationMs / 1000).toFixed(1)} s; ${escapeHtml(results.suite.name)} ${escapeHtml(results.suite.version)}.</p>
+<p id="summary">${s.passed} passed, ${s.failed} failed, ${s.warnings} warnings, ${s.skipped} skipped, ${s.notApplicable} not applicable.</p>
+<h2>Checks</h2>
+<table><thead><tr><th>status</th><th>check</th><th>requirements</th><th>what was checked, received, expected</th></tr></thead><tbody>
+${[...results.results].sort((a, b) => ['failed', 'warning', 'skipped', 'passed', 'notApplicable', 'info'].indexOf(a.status) - ['failed', 'warning', 'skipped', 'passed', 'notApplicable', 'info'].indexOf(b.status)).map(resultRow).join('\n')}
+</tbody></table>
+<h2>Requirements covered (${tested.length})</h2>
+<table><thead><tr><th>status</th><th>id</th><th>statement</th><th>checks</th></tr></thead><tbody>${tested.map(requirementRow).join('\n')}</tbody></table>
+<h2>Requirements not tested (${untested.length})</h2>
+<table><thead><tr><th>status</th><th>id</th><th>statement</th><th>why</th></tr></thead><tbody>${untested.map(requirementRow).join('\n')}</tbody></table>
+<h2>Exchanges (${results.exchanges.length})</h2>
+${results.exchanges.map(exchangeBlock).join('\n')}
+</body></html>
+`;
+}

@@ -1,0 +1,123 @@
+/**
+ * Builds `results.json` from the records the conformance tests attached: the check results,
+ * the run-level verdict (no silent passes), and the requirement table of the whole catalogue,
+ * each requirement with its checks and status, or the reason it is untested.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { catalogue, type Requirement } from '../contract/catalogue.ts';
+import { PACKAGE_ROOT } from '../contract/paths.ts';
+import { apply } from '../checks/apply.ts';
+import { ensureModuleWasReached } from '../checks/run/module-reached.ts';
+import { summarize, type CheckResult, type ResultsSummary } from '../checks/result.ts';
+import type { Exchange } from '../evidence/exchange.ts';
+import type { TestRecord } from '../run/conformance.ts';
+
+export type RequirementStatus = 'passed' | 'failed' | 'warning' | 'skipped' | 'notApplicable' | 'untested';
+
+export interface RequirementRow {
+  id: string;
+  level: Requirement['level'];
+  actor: Requirement['actor'];
+  section: string;
+  quote: string;
+  status: RequirementStatus;
+  checks: string[];
+  reason?: string;
+}
+
+export interface Results {
+  suite: { name: string; version: string };
+  run: { startedAt: string; durationMs: number; outcome: 'passed' | 'failed' | 'aborted'; aborted?: string; mode?: string; config?: string; profile: boolean };
+  module: TestRecord['module'] | null;
+  summary: ResultsSummary;
+  results: CheckResult[];
+  requirements: RequirementRow[];
+  exchanges: Exchange[];
+}
+
+export interface BuildInput {
+  records: TestRecord[];
+  /** Tests that ended in error without a record of checks (a spec that broke). */
+  brokenSpecs: Array<{ title: string; error: string }>;
+  startedAt: Date;
+  durationMs: number;
+  aborted?: string;
+  profile: boolean;
+  mode?: string;
+  config?: string;
+}
+
+function suiteVersion(): string {
+  try {
+    return (JSON.parse(fs.readFileSync(path.join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
+  } catch {
+    return 'unknown';
+  }
+}
+
+const ORDER: RequirementStatus[] = ['failed', 'warning', 'passed', 'skipped', 'notApplicable'];
+
+export function requirementTable(results: readonly CheckResult[]): RequirementRow[] {
+  const byId = new Map<string, CheckResult[]>();
+  for (const r of results) for (const id of r.requirements) byId.set(id, [...(byId.get(id) ?? []), r]);
+  return catalogue().entries.map((e) => {
+    const rs = byId.get(e.id) ?? [];
+    const base = { id: e.id, level: e.level, actor: e.actor, section: e.section, quote: e.quote, checks: [...new Set(rs.map((r) => r.check))] };
+    if (rs.length === 0) return { ...base, status: 'untested' as const, reason: e.testable ? 'no check of the suite covers it yet' : `not testable: ${e.reason ?? ''}` };
+    const statuses = rs.map((r) => (r.status === 'info' ? 'passed' : r.status)) as RequirementStatus[];
+    const status = ORDER.find((s) => statuses.includes(s)) ?? 'skipped';
+    return { ...base, status };
+  });
+}
+
+export async function buildResults(input: BuildInput): Promise<Results> {
+  const results = input.records.flatMap((r) => r.results);
+  const seen = new Set<string>();
+  const exchanges = input.records.flatMap((r) => r.exchanges).filter((x) => (seen.has(x.id) ? false : (seen.add(x.id), true)));
+  exchanges.sort((a, b) => a.startedAt.localeCompare(b.startedAt));
+  const module = input.records.find((r) => r.module)?.module ?? null;
+
+  if (!input.aborted) {
+    for (const b of input.brokenSpecs) {
+      results.push({
+        check: 'ensureSpecRanToTheEnd',
+        title: 'the conformance spec ran to its end',
+        requirements: [],
+        profile: false,
+        severity: 'MUST',
+        status: 'failed',
+        message: `Checked: the conformance spec "${b.title}" ran to its end.\nReceived: ${b.error}\nExpected: a spec that completes; a broken spec proves nothing\nRequirements: (suite rule) (MUST)`,
+        evidence: [],
+        spec: b.title,
+      });
+    }
+    // No silent passes: judged over every exchange of the run.
+    results.push(
+      await apply(ensureModuleWasReached, exchanges, { requirements: [], severity: 'MUST' }, {
+        profile: input.profile,
+        exchange: (id) => exchanges.find((x) => x.id === id),
+        spec: 'run',
+      }),
+    );
+  }
+  const summary = summarize(results);
+  const outcome = input.aborted ? 'aborted' : summary.failed > 0 ? 'failed' : 'passed';
+  return {
+    suite: { name: 'module-conformance', version: suiteVersion() },
+    run: {
+      startedAt: input.startedAt.toISOString(),
+      durationMs: Math.round(input.durationMs),
+      outcome,
+      ...(input.aborted ? { aborted: input.aborted } : {}),
+      ...(input.mode ? { mode: input.mode } : {}),
+      ...(input.config ? { config: input.config } : {}),
+      profile: input.profile,
+    },
+    module,
+    summary,
+    results,
+    requirements: requirementTable(results),
+    exchanges,
+  };
+}

@@ -1,0 +1,156 @@
+/**
+ * A run session: the two simulators up, the module under test launched (or reached remotely),
+ * its registration taken. One session serves the specs of a Playwright worker.
+ */
+import type { ResolvedConfig } from '../module/config.ts';
+import { LaunchedModule, freePort } from '../module/launcher.ts';
+import { Triggers } from '../module/triggers.ts';
+import { EvidenceLog } from '../evidence/exchange.ts';
+import { Redactor } from '../evidence/redact.ts';
+import { CallbackClient } from '../client/callback-client.ts';
+import { SystemSimulator, type Registration } from '../simulators/system.ts';
+import { GatewaySimulator } from '../simulators/gateway.ts';
+
+/** The run could not start: bad configuration, module never registered. Exit code 2. */
+export class SessionStartError extends Error {}
+
+export class RunSession {
+  readonly log: EvidenceLog;
+  readonly client: CallbackClient;
+  readonly system: SystemSimulator;
+  readonly gateway: GatewaySimulator;
+  readonly triggers: Triggers;
+  readonly config: ResolvedConfig;
+  launched?: LaunchedModule;
+  registration!: Registration;
+  private readonly vars: Record<string, string> = {};
+
+  private constructor(config: ResolvedConfig, sessionId: string) {
+    this.config = config;
+    const redactor = new Redactor();
+    redactor.add('apiKey', config.apiKey);
+    this.log = new EvidenceLog(redactor, sessionId);
+    this.client = new CallbackClient({ log: this.log, timeoutMs: config.callbacks?.timeoutMs, maxBodyBytes: config.callbacks?.maxBodyBytes });
+    this.gateway = new GatewaySimulator({
+      log: this.log,
+      client: this.client,
+      bind: config.gateway?.bind ?? '127.0.0.1',
+      port: config.gateway?.port ?? 0,
+      ...(config.gateway?.publicUrl ? { publicUrl: config.gateway.publicUrl } : {}),
+    });
+    this.system = new SystemSimulator({
+      log: this.log,
+      apiKey: config.apiKey,
+      bind: config.system?.bind ?? '127.0.0.1',
+      port: config.system?.port ?? 0,
+      ...(config.system?.publicUrl ? { publicUrl: config.system.publicUrl } : {}),
+      gatewayUrl: () => this.gateway.url(),
+    });
+    this.system.on('registration', (r: Registration) => this.connectToGateway(r));
+    this.triggers = new Triggers(config.triggers ?? {}, this.client, () => this.vars);
+  }
+
+  /** Starts everything and waits for the registration; throws SessionStartError. */
+  static async start(config: ResolvedConfig, sessionId = `s${process.pid}`): Promise<RunSession> {
+    const s = new RunSession(config, sessionId);
+    try {
+      await s.gateway.start();
+      await s.system.start();
+    } catch (e) {
+      await s.stop();
+      throw new SessionStartError(`the simulators could not start: ${(e as Error).message}`);
+    }
+    Object.assign(s.vars, { systemUrl: s.system.url(), gatewayUrl: s.gateway.url(), apiKey: config.apiKey });
+    try {
+      if (config.mode === 'launch') await s.launch();
+      else await s.remote();
+    } catch (e) {
+      await s.stop();
+      throw e;
+    }
+    return s;
+  }
+
+  private async launch(): Promise<void> {
+    const spec = this.config.launch!;
+    const port = await freePort();
+    this.vars.port = String(port);
+    this.vars.moduleUrl = spec.moduleUrl ? spec.moduleUrl.replace('{port}', String(port)) : `http://127.0.0.1:${port}`;
+    const timeoutMs = spec.registrationTimeoutMs ?? 20_000;
+    this.launched = new LaunchedModule(spec, this.vars);
+    const registration = await Promise.race([
+      this.system.waitForRegistration(timeoutMs),
+      this.launched.whenExited().then(() => undefined),
+    ]);
+    if (!registration) throw new SessionStartError(this.whyNoRegistration(timeoutMs));
+    this.taken(registration);
+  }
+
+  private async remote(): Promise<void> {
+    const spec = this.config.remote!;
+    this.vars.moduleUrl = spec.moduleUrl;
+    const given = spec.registration;
+    if (given && typeof given === 'object') {
+      this.taken(this.system.adopt(given));
+      return;
+    }
+    const timeoutMs = spec.registrationTimeoutMs ?? 60_000;
+    const registration = await this.system.waitForRegistration(timeoutMs);
+    if (!registration) throw new SessionStartError(this.whyNoRegistration(timeoutMs));
+    this.taken(registration);
+  }
+
+  private taken(registration: Registration): void {
+    this.registration = registration;
+    this.vars.code = registration.code;
+    if (typeof registration.module.clientId === 'string') this.vars.clientId = registration.module.clientId;
+  }
+
+  /** Gives the gateway the tokens the system handed out, with the module's clientId and webhook. */
+  private connectToGateway(r: Registration): void {
+    const clientId = typeof r.module.clientId === 'string' ? r.module.clientId : '';
+    const integrations = (r.module.integrations ?? {}) as Record<string, Record<string, unknown> | undefined>;
+    if (r.tokens.mgTransport) {
+      const webhookUrl = integrations.mgTransport?.webhookUrl;
+      this.gateway.registerTransport({ token: r.tokens.mgTransport, clientId, ...(typeof webhookUrl === 'string' ? { webhookUrl } : {}) });
+    }
+    if (r.tokens.mgBot) this.gateway.registerBot({ token: r.tokens.mgBot, clientId });
+  }
+
+  /** One line that says why the module never registered. */
+  private whyNoRegistration(timeoutMs: number): string {
+    const edits = this.system.calls.filter((c) => c.endpoint === 'edit');
+    const refused = edits.filter((c) => !c.accepted);
+    const exit = this.launched?.exit();
+    const lastLine = this.launched?.output().filter((l) => l.trim()).at(-1);
+    if (refused.length > 0 && edits.every((c) => !c.accepted)) {
+      const last = refused.at(-1)!;
+      return `module never registered: the system refused its ${refused.length} edit call(s), last with HTTP ${last.exchange.response?.status}: ${last.exchange.response?.body ?? ''}`;
+    }
+    if (exit) return `module never registered: it exited (${exit.signal ?? `code ${exit.code}`}) before registering${lastLine ? `; last output: ${lastLine}` : ''}`;
+    const unknown = this.log.all().filter((x) => x.direction === 'module->system' && x.label === 'unknown endpoint');
+    if (unknown.length > 0) return `module never registered within ${timeoutMs} ms: it called ${unknown.map((x) => `${x.request.method} ${new URL(x.request.url ?? '', 'http://x').pathname}`).join(', ')} instead of POST /api/v5/integration-modules/{code}/edit`;
+    return `module never registered within ${timeoutMs} ms (no call to POST /api/v5/integration-modules/{code}/edit at ${this.system.url()})`;
+  }
+
+  /** The module's `baseUrl`, where callback paths start. */
+  baseUrl(): string | undefined {
+    const b = this.registration?.module.baseUrl;
+    return typeof b === 'string' ? b : undefined;
+  }
+
+  clientId(): string | undefined {
+    const c = this.registration?.module.clientId;
+    return typeof c === 'string' ? c : undefined;
+  }
+
+  /** Placeholder values of the run ({systemUrl}, {gatewayUrl}, {moduleUrl}, {port}, ...). */
+  placeholders(): Readonly<Record<string, string>> {
+    return this.vars;
+  }
+
+  async stop(): Promise<void> {
+    await this.launched?.stop();
+    await Promise.allSettled([this.system.stop(), this.gateway.stop(), this.client.close()]);
+  }
+}

@@ -1,0 +1,338 @@
+/**
+ * The system simulator: every module-to-system endpoint of the contract (`/api/v5/...`).
+ * It accepts the API key as `apiKey` form field or query parameter or as the `X-API-KEY`
+ * header and refuses unknown keys; answers as the contract says per kind; enforces the limits
+ * (50 calls, 100 orders) with an error; keeps state; and records every inbound request,
+ * decoded and validated against its schema, for the checks to judge.
+ */
+import { randomBytes } from 'node:crypto';
+import { EventEmitter } from 'node:events';
+import type { ErrorObject } from 'ajv';
+import type { EvidenceLog, Exchange } from '../evidence/exchange.ts';
+import { contract } from '../contract/schemas.ts';
+import { RecordingServer, formJson, json, systemError, type Answer, type InboundRequest } from './http.ts';
+
+/** The endpoints of the system API, with the form field that holds JSON and its schema. */
+export const SYSTEM_ENDPOINTS = {
+  edit: { route: 'POST /api/v5/integration-modules/{code}/edit', field: 'integrationModule', schema: 'registration/integration-module.edit.json' },
+  read: { route: 'GET /api/v5/integration-modules/{code}', field: undefined, schema: undefined },
+  'calls.upload': { route: 'POST /api/v5/telephony/calls/upload', field: 'calls', schema: 'telephony/calls-upload.request.json' },
+  manager: { route: 'GET /api/v5/telephony/manager', field: undefined, schema: 'telephony/manager.query.json' },
+  'call.event': { route: 'POST /api/v5/telephony/call/event', field: 'event', schema: 'telephony/call-event.json' },
+  tracking: { route: 'POST /api/v5/delivery/generic/{subcode}/tracking', field: 'statusUpdate', schema: 'delivery/tracking.request.json' },
+  'update-invoice': { route: 'POST /api/v5/payment/update-invoice', field: 'updateInvoice', schema: 'payment/update-invoice.request.json' },
+  'payment.check': { route: 'POST /api/v5/payment/check', field: 'check', schema: 'payment/check.request.json' },
+} as const;
+
+export type SystemEndpoint = keyof typeof SYSTEM_ENDPOINTS;
+
+/** How the module passed its API key. */
+export type ApiKeyVia = 'form' | 'query' | 'header';
+
+/** One request of the module to the system, decoded and judged against its schema. */
+export interface InboundCall {
+  endpoint: SystemEndpoint;
+  exchange: Exchange;
+  params: Record<string, string>;
+  apiKeyVia: ApiKeyVia[];
+  /** The decoded JSON of the endpoint's form field (or the query, for GET). */
+  payload?: unknown;
+  /** Why the payload could not be decoded (missing field, not JSON). */
+  decodeError?: string;
+  /** Schema errors of the payload (empty when it conforms). */
+  schemaErrors: ErrorObject[];
+  /** Whether the simulator accepted the call. */
+  accepted: boolean;
+}
+
+/** A registration as received on `edit`. */
+export interface Registration {
+  code: string;
+  module: Record<string, unknown>;
+  /** The edit call it came with (absent for a registration given in the configuration, remote mode). */
+  call?: InboundCall;
+  /** Kinds declared under `integrations`. */
+  kinds: string[];
+  /** The tokens handed out for the gateway. */
+  tokens: { mgTransport?: string; mgBot?: string };
+}
+
+export interface SystemSimulatorOptions {
+  log: EvidenceLog;
+  apiKey: string;
+  bind?: string;
+  port?: number;
+  /** The address the module is told to use (defaults to the listening address). */
+  publicUrl?: string;
+  /** The gateway's public address, returned as `endpointUrl` to transport and bot modules. */
+  gatewayUrl: () => string;
+}
+
+function apiKeyOf(req: InboundRequest): { key?: string; via: ApiKeyVia[] } {
+  const via: ApiKeyVia[] = [];
+  let key: string | undefined;
+  const form = req.form?.get('apiKey');
+  const query = req.url.searchParams.get('apiKey');
+  const header = req.headers['x-api-key'];
+  if (form) (via.push('form'), (key = form));
+  if (query) (via.push('query'), (key ??= query));
+  if (header) (via.push('header'), (key ??= header));
+  return key === undefined ? { via } : { key, via };
+}
+
+/** Symbolic code from a name, as the system does for the delivery type created at registration. */
+function symbolicCode(name: string): string {
+  return (
+    name
+      .normalize('NFKD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '') || 'delivery'
+  );
+}
+
+export class SystemSimulator extends EventEmitter {
+  readonly calls: InboundCall[] = [];
+  readonly registrations: Registration[] = [];
+  /** Modules by code, as the system holds them. */
+  readonly modules = new Map<string, { module: Record<string, unknown>; tokens: Registration['tokens']; deliveryType?: { id: number; code: string } }>();
+  /** Tracking state: delivery id to its last status update. */
+  readonly deliveries = new Map<string, unknown>();
+  /** Invoices by uuid, with their status history. */
+  readonly invoices = new Map<string, { invoice: Record<string, unknown>; history: string[] }>();
+  readonly uploadedCalls: unknown[] = [];
+  readonly callEvents: unknown[] = [];
+  private readonly server: RecordingServer;
+  private readonly options: SystemSimulatorOptions;
+  private nextDeliveryTypeId = 1;
+  private readonly pending = new WeakMap<InboundRequest, Omit<InboundCall, 'exchange'>>();
+
+  constructor(options: SystemSimulatorOptions) {
+    super();
+    this.options = options;
+    this.server = new RecordingServer({
+      log: options.log,
+      direction: 'module->system',
+      bind: options.bind ?? '127.0.0.1',
+      port: options.port ?? 0,
+      onExchange: (_label, req, exchange) => this.completed(req, exchange),
+    });
+    for (const [name, ep] of Object.entries(SYSTEM_ENDPOINTS)) {
+      this.server.route(ep.route, name, (req) => this.handle(name as SystemEndpoint, req));
+    }
+  }
+
+  async start(): Promise<string> {
+    await this.server.listen();
+    return this.url();
+  }
+
+  stop(): Promise<void> {
+    return this.server.close();
+  }
+
+  /** The address given to the module. */
+  url(): string {
+    return this.options.publicUrl ?? this.server.baseUrl();
+  }
+
+  /** Waits for the next call to an endpoint that satisfies `predicate`, or undefined at the timeout. */
+  waitFor(endpoint: SystemEndpoint, timeoutMs: number, predicate: (c: InboundCall) => boolean = () => true, since = 0): Promise<InboundCall | undefined> {
+    const found = this.calls.slice(since).find((c) => c.endpoint === endpoint && predicate(c));
+    if (found) return Promise.resolve(found);
+    return new Promise((resolve) => {
+      const onCall = (c: InboundCall): void => {
+        if (c.endpoint === endpoint && predicate(c)) done(c);
+      };
+      const timer = setTimeout(() => done(undefined), timeoutMs);
+      const done = (c: InboundCall | undefined): void => {
+        clearTimeout(timer);
+        this.off('call', onCall);
+        resolve(c);
+      };
+      this.on('call', onCall);
+    });
+  }
+
+  private async handle(endpoint: SystemEndpoint, req: InboundRequest): Promise<Answer> {
+    const ep = SYSTEM_ENDPOINTS[endpoint];
+    const { key, via } = apiKeyOf(req);
+    const call: Omit<InboundCall, 'exchange'> = { endpoint, params: req.params, apiKeyVia: via, schemaErrors: [], accepted: false };
+    let answer: Answer;
+    if (ep.field !== undefined) {
+      const decoded = formJson(req, ep.field);
+      if (!decoded.present) call.decodeError = `form field "${ep.field}" is missing`;
+      else if (decoded.error) call.decodeError = decoded.error;
+      else call.payload = decoded.value;
+    } else if (req.method === 'GET') {
+      call.payload = Object.fromEntries([...req.url.searchParams].filter(([k]) => k !== 'apiKey'));
+    }
+    if (endpoint === 'edit' && call.payload && typeof call.payload === 'object') {
+      const clientId = (call.payload as Record<string, unknown>).clientId;
+      if (typeof clientId === 'string') this.options.log.redactor.add('clientId', clientId);
+    }
+    if (ep.schema && call.payload !== undefined) call.schemaErrors = contract().validate(ep.schema, call.payload).errors;
+
+    if (key === undefined) answer = systemError(401, 'Parameter "apiKey" is missing');
+    else if (key !== this.options.apiKey) answer = systemError(403, 'Wrong "apiKey" value');
+    else if (call.decodeError) answer = systemError(400, call.decodeError);
+    else answer = this.act(endpoint, req, call);
+    call.accepted = answer.status < 300;
+
+    this.pending.set(req, call);
+    return answer;
+  }
+
+  /** The server recorded the exchange of a request: the call is complete and announced. */
+  private completed(req: InboundRequest, exchange: Exchange): void {
+    const call = this.pending.get(req);
+    if (!call) return;
+    this.pending.delete(req);
+    const full: InboundCall = { ...call, exchange };
+    this.calls.push(full);
+    if (full.endpoint === 'edit' && full.accepted) this.recordRegistration(full);
+    this.emit('call', full);
+  }
+
+  private recordRegistration(call: InboundCall): void {
+    const module = call.payload as Record<string, unknown>;
+    const held = this.modules.get(String(module.code ?? call.params.code));
+    const integrations = (module.integrations ?? {}) as Record<string, unknown>;
+    const registration: Registration = {
+      code: String(call.params.code),
+      module,
+      call,
+      kinds: Object.keys(integrations),
+      tokens: held?.tokens ?? {},
+    };
+    this.registrations.push(registration);
+    this.emit('registration', registration);
+  }
+
+  /**
+   * Takes a registration given in the configuration (remote mode, the module registered
+   * elsewhere): the system holds the module as if it had called edit.
+   */
+  adopt(module: Record<string, unknown>): Registration {
+    const code = String(module.code ?? 'module');
+    const req = { params: { code } } as unknown as InboundRequest;
+    this.edit(req, module);
+    if (typeof module.clientId === 'string') this.options.log.redactor.add('clientId', module.clientId);
+    const registration: Registration = {
+      code,
+      module,
+      kinds: Object.keys((module.integrations ?? {}) as Record<string, unknown>),
+      tokens: this.modules.get(code)?.tokens ?? {},
+    };
+    this.registrations.push(registration);
+    this.emit('registration', registration);
+    return registration;
+  }
+
+  /** Waits for the first accepted registration (or the next one after `since` registrations). */
+  waitForRegistration(timeoutMs: number, since = 0): Promise<Registration | undefined> {
+    if (this.registrations.length > since) return Promise.resolve(this.registrations[since]);
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        this.off('registration', on);
+        resolve(undefined);
+      }, timeoutMs);
+      const on = (r: Registration): void => {
+        clearTimeout(timer);
+        this.off('registration', on);
+        resolve(r);
+      };
+      this.on('registration', on);
+    });
+  }
+
+  private act(endpoint: SystemEndpoint, req: InboundRequest, call: Omit<InboundCall, 'exchange'>): Answer {
+    switch (endpoint) {
+      case 'edit':
+        return this.edit(req, call.payload);
+      case 'read':
+        return this.read(req.params.code!);
+      case 'calls.upload': {
+        const calls = call.payload;
+        if (!Array.isArray(calls)) return systemError(400, 'calls must be a JSON array');
+        if (calls.length > 50) return systemError(400, `at most 50 calls a request, received ${calls.length}`);
+        this.uploadedCalls.push(...calls);
+        return json(200, { success: true, processedCallsCount: calls.length, duplicateCalls: [] });
+      }
+      case 'manager':
+        return json(200, { success: true });
+      case 'call.event': {
+        this.callEvents.push(call.payload);
+        return json(200, { success: true, notExistCodes: [], notExistUsers: [] });
+      }
+      case 'tracking': {
+        const updates = call.payload;
+        if (!this.modules.has(req.params.subcode!)) return systemError(404, `no delivery module with code ${req.params.subcode}`);
+        if (!Array.isArray(updates)) return systemError(400, 'statusUpdate must be a JSON array');
+        if (updates.length > 100) return systemError(400, `at most 100 orders a request, received ${updates.length}`);
+        for (const u of updates as Array<Record<string, unknown>>) this.deliveries.set(String(u.deliveryId), u);
+        return json(200, { success: true });
+      }
+      case 'update-invoice': {
+        const inv = call.payload as Record<string, unknown> | undefined;
+        const uuid = String(inv?.invoiceUuid ?? inv?.paymentId ?? '');
+        if (!uuid) return systemError(400, 'updateInvoice names no invoice (invoiceUuid or paymentId)');
+        const held = this.invoices.get(uuid) ?? { invoice: {}, history: [] };
+        held.invoice = { ...held.invoice, ...inv };
+        if (typeof inv?.status === 'string') held.history.push(inv.status);
+        this.invoices.set(uuid, held);
+        return json(200, { success: true });
+      }
+      case 'payment.check': {
+        const check = call.payload as Record<string, unknown> | undefined;
+        const held = this.invoices.get(String(check?.invoiceUuid ?? ''));
+        if (!held) return json(200, { success: true, result: { success: false, errorMsg: 'invoice not found' } });
+        const same = Number(held.invoice.amount) === Number(check?.amount) && (held.invoice.currency === undefined || held.invoice.currency === check?.currency);
+        return json(200, { success: true, result: same ? { success: true } : { success: false, errorMsg: 'parameters do not match the invoice' } });
+      }
+    }
+  }
+
+  /** Registers an invoice the system issued (the payment `create` callback). */
+  issueInvoice(invoice: Record<string, unknown>): void {
+    this.invoices.set(String(invoice.invoiceUuid), { invoice, history: [] });
+  }
+
+  private edit(req: InboundRequest, payload: unknown): Answer {
+    if (!payload || typeof payload !== 'object' || Array.isArray(payload)) return systemError(400, 'integrationModule must be a JSON object');
+    const module = payload as Record<string, unknown>;
+    const code = req.params.code!;
+    const integrations = (module.integrations && typeof module.integrations === 'object' ? module.integrations : {}) as Record<string, unknown>;
+    const existing = this.modules.get(code);
+    const tokens = existing?.tokens ?? {};
+    const info: Record<string, unknown> = {};
+    let deliveryType = existing?.deliveryType;
+    if ('delivery' in integrations && !deliveryType) {
+      deliveryType = { id: this.nextDeliveryTypeId++, code: symbolicCode(String(module.name ?? code)) };
+      info.deliveryType = deliveryType;
+    }
+    for (const kind of ['mgTransport', 'mgBot'] as const) {
+      if (kind in integrations) {
+        tokens[kind] ??= randomBytes(24).toString('hex');
+        this.options.log.redactor.add(`${kind}Token`, tokens[kind]);
+        info[kind] = { endpointUrl: this.options.gatewayUrl(), token: tokens[kind] };
+      }
+    }
+    this.modules.set(code, { module, tokens, ...(deliveryType ? { deliveryType } : {}) });
+    const body = Object.keys(info).length > 0 ? { success: true, info } : { success: true };
+    // Telephony answers with HTTP 201 (document, Endpoints > edit).
+    return json('telephony' in integrations ? 201 : 200, body);
+  }
+
+  private read(code: string): Answer {
+    const held = this.modules.get(code);
+    if (!held) return systemError(404, `no integration module ${code}`);
+    const integrations = { ...((held.module.integrations ?? {}) as Record<string, unknown>) };
+    if ('mgBot' in integrations) integrations.mgBot = { token: held.tokens.mgBot, isActive: true };
+    return json(200, {
+      success: true,
+      integrationModule: { ...held.module, integrations, freeze: false, native: false, availableCountries: [] },
+    });
+  }
+}

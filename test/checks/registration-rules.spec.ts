@@ -1,0 +1,91 @@
+/**
+ * Each registration rule against canned registrations: a conformant one passes every rule, and
+ * each broken one fails exactly its rule (and never the generic schema check, which leaves
+ * owned errors to the named rules).
+ */
+import { test, expect } from '@playwright/test';
+import { contract } from '../../src/contract/schemas.ts';
+import { REGISTRATION_REGIONS, REGISTRATION_RULES } from '../../src/checks/registration/index.ts';
+import { ensureMessageMatchesSchema } from '../../src/checks/schema-rule.ts';
+
+const good = {
+  code: 'acme', integrationCode: 'acme', active: true, name: 'Acme', logo: 'https://acme.example/logo.svg', clientId: 'c-123456',
+  baseUrl: 'https://acme.example/api', accountUrl: 'https://acme.example/account', actions: { activity: '/activity' },
+  integrations: {
+    telephony: { makeCallUrl: 'https://acme.example/call', changeUserStatusUrl: 'https://acme.example/status', allowEdit: false, additionalCodes: [{ userId: 1, code: '101' }] },
+    delivery: {
+      description: 'Acme', actions: { calculate: '/calculate', save: '/save', get: '/get', delete: '/delete', shipmentPointList: '/points' },
+      payerType: ['sender', 'receiver'], requiredFields: ['phone'], selfShipmentAvailable: true, platePrintLimit: 5,
+      deliveryDataFieldList: [
+        { code: 'size', label: 'Size', type: 'choice', choices: [{ value: 's', label: 'S' }] },
+        { code: 'station', label: 'Station', type: 'autocomplete', autocompleteUrl: 'https://acme.example/ac' },
+      ],
+    },
+    payment: { actions: { create: '/create' }, currencies: ['EUR'], invoiceTypes: ['link'] },
+    mgTransport: { webhookUrl: 'https://acme.example/webhook' },
+    mgBot: {},
+    someFutureKind: { anything: true },
+  },
+  someFutureField: 1,
+};
+
+type Mutation = (m: any) => void;
+const broken: Array<[string, Mutation]> = [
+  ['ensureClientIdPresent', (m) => delete m.clientId],
+  ['ensureActivityActionDeclared', (m) => delete m.actions.activity],
+  ['ensureUrlsAreWellFormed', (m) => (m.integrations.telephony.makeCallUrl = 'acme.example/call')],
+  ['ensureDeliveryActionPathsAreUnique', (m) => (m.integrations.delivery.actions.get = '/save/')],
+  ['ensureRequiredFieldsAreAllowed', (m) => m.integrations.delivery.requiredFields.push('middleName')],
+  ['ensurePayerTypesAreAllowed', (m) => m.integrations.delivery.payerType.push('thirdParty')],
+  ['ensureShipmentPointListWithSelfShipment', (m) => delete m.integrations.delivery.actions.shipmentPointList],
+  ['ensureSaveComesWithCalculateAndDelete', (m) => delete m.integrations.delivery.actions.delete],
+  ['ensureDataFieldTypesAreKnown', (m) => (m.integrations.delivery.deliveryDataFieldList[0].type = 'select')],
+  ['ensureChoiceFieldsHaveChoices', (m) => delete m.integrations.delivery.deliveryDataFieldList[0].choices],
+  ['ensureAutocompleteFieldsHaveUrl', (m) => delete m.integrations.delivery.deliveryDataFieldList[1].autocompleteUrl],
+  ['ensurePaymentDeclaresCreate', (m) => (m.integrations.payment.actions = { refund: '/refund' })],
+  ['ensureCurrenciesAreIso4217', (m) => m.integrations.payment.currencies.push('ABC')],
+  ['ensureInvoiceTypesAreLink', (m) => (m.integrations.payment.invoiceTypes = ['qr'])],
+  ['ensureBotRegistersEmptyObject', (m) => (m.integrations.mgBot = { isActive: true })],
+];
+
+async function judge(module: unknown): Promise<Map<string, string>> {
+  const errors = contract().validate('registration/integration-module.edit.json', module).errors;
+  const kinds = Object.keys((module as { integrations: object }).integrations);
+  const out = new Map<string, string>();
+  for (const r of REGISTRATION_RULES) out.set(r.check.name, (await r.check.run({ message: module, errors, evidence: [], kinds })).outcome);
+  for (const g of REGISTRATION_REGIONS) {
+    const v = await ensureMessageMatchesSchema.run({ message: module, errors, evidence: [], kinds, region: g.region, ...(g.kind ? { kind: g.kind } : {}) });
+    if (v.outcome === 'fail') out.set(`ensureMessageMatchesSchema(${g.name})`, 'fail');
+  }
+  return out;
+}
+
+test('a conformant registration of all five kinds, with unknown fields and kinds, passes every rule', async () => {
+  const verdicts = await judge(good);
+  expect([...verdicts].filter(([, o]) => o !== 'pass')).toEqual([]);
+});
+
+for (const [rule, mutate] of broken) {
+  test(`${rule} catches its fault and no other rule fires`, async () => {
+    const m = structuredClone(good);
+    mutate(m);
+    const failing = [...(await judge(m))].filter(([, o]) => o === 'fail').map(([n]) => n);
+    expect(failing).toEqual([rule]);
+  });
+}
+
+test('kind rules are not applicable when the module does not declare the kind', async () => {
+  const m = structuredClone(good) as any;
+  m.integrations = { telephony: m.integrations.telephony };
+  const verdicts = await judge(m);
+  expect(verdicts.get('ensurePayerTypesAreAllowed')).toBe('notApplicable');
+  expect(verdicts.get('ensureBotRegistersEmptyObject')).toBe('notApplicable');
+  expect(verdicts.get('ensureClientIdPresent')).toBe('pass');
+});
+
+test('a type error outside the named rules falls to the generic schema check of its region', async () => {
+  const m = structuredClone(good) as any;
+  m.integrations.telephony.allowEdit = 'no';
+  const failing = [...(await judge(m))].filter(([, o]) => o === 'fail').map(([n]) => n);
+  expect(failing).toEqual(['ensureMessageMatchesSchema(telephony configuration)']);
+});

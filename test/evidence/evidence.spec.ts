@@ -1,0 +1,59 @@
+import { test, expect } from '@playwright/test';
+import { EvidenceLog } from '../../src/evidence/exchange.ts';
+import { Redactor } from '../../src/evidence/redact.ts';
+import { renderHtml, escapeHtml } from '../../src/report/html.ts';
+import { buildResults } from '../../src/report/results.ts';
+
+test('secrets never appear in recorded exchanges or curl lines, in any encoding', () => {
+  const r = new Redactor();
+  r.add('apiKey', 'k3y+secret/value');
+  r.add('mgBotToken', 'tok-abcdef');
+  const log = new EvidenceLog(r, 't');
+  const x = log.record({
+    direction: 'module->system', label: 'edit', startedAt: new Date(), durationMs: 1,
+    request: { method: 'POST', url: 'http://127.0.0.1:1/api?apiKey=k3y%2Bsecret%2Fvalue', headers: { 'x-api-key': 'k3y+secret/value', 'x-bot-token': 'anything' }, body: 'apiKey=k3y%2Bsecret%2Fvalue&x=1' },
+    response: { status: 200, headers: {}, body: '{"info":{"mgBot":{"token":"tok-abcdef"}}}' },
+  });
+  const all = JSON.stringify(x);
+  expect(all).not.toContain('k3y');
+  expect(all).not.toContain('tok-abcdef');
+  expect(all).not.toContain('anything');
+  expect(x.curl).toContain('<redacted:apiKey>');
+  expect(x.id).toBe('t-x1');
+});
+
+test('invalid UTF-8 and huge bodies are recorded safely (replacement characters, capped)', () => {
+  const log = new EvidenceLog();
+  const x = log.record({
+    direction: 'system->module', label: 'calculate', startedAt: new Date(), durationMs: 1,
+    request: { method: 'POST', url: 'http://127.0.0.1:1/', headers: {} },
+    response: { status: 200, headers: {}, body: Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.alloc(200_000, 0x61)]) },
+  });
+  expect(x.response!.body!.startsWith('\ufffd\ufffd')).toBe(true);
+  expect(x.response!.truncated).toBe(true);
+  expect(x.response!.bytes).toBe(200_002);
+});
+
+test('whatever a module sends is shown escaped in conformance.html', async () => {
+  const log = new EvidenceLog();
+  const x = log.record({
+    direction: 'system->module', label: 'activity', startedAt: new Date(), durationMs: 1,
+    request: { method: 'POST', url: 'http://127.0.0.1:1/', headers: {} },
+    response: { status: 200, headers: { 'x-evil': '"><img src=x onerror=alert(1)>' }, body: '<script>alert(1)</script>' },
+  });
+  const results = await buildResults({ records: [{ results: [], exchanges: [x], module: { code: '<b>m</b>', kinds: [], mode: 'launch' } }], brokenSpecs: [], startedAt: new Date(), durationMs: 1, profile: true });
+  const html = renderHtml(results);
+  expect(html).not.toContain('<script>alert(1)</script>');
+  expect(html).not.toContain('<img src=x');
+  expect(html).not.toContain('<b>m</b>');
+  expect(html).toContain(escapeHtml('<script>alert(1)</script>'));
+});
+
+test('the requirement table covers the whole catalogue, untested entries with a reason', async () => {
+  const results = await buildResults({ records: [], brokenSpecs: [], startedAt: new Date(), durationMs: 1, profile: true });
+  expect(results.requirements.length).toBeGreaterThan(150);
+  expect(results.requirements.filter((q) => q.status === 'untested' && !q.reason)).toEqual([]);
+  // Nothing reached a module: the run fails.
+  expect(results.run.outcome).toBe('failed');
+  expect(results.results.map((r) => r.check)).toEqual(['ensureModuleWasReached']);
+});
