@@ -13,6 +13,7 @@ const KINDS = ['telephony', 'delivery', 'payment', 'mgTransport', 'mgBot'];
 function registrationSubject(session: RunSession): SchemaSubject {
   const r = session.registration;
   return {
+    schema: 'registration/integration-module.edit.json',
     message: r.module,
     errors: contract().validate('registration/integration-module.edit.json', r.module).errors,
     evidence: r.call ? [r.call.exchange.id] : [],

@@ -8,12 +8,15 @@ import { defineCheck, fail, notApplicable, pass, show, type Check } from './chec
 
 /** Selects schema errors: instance path (a regular expression over the whole path), keyword, missing property. */
 export interface ErrorMatcher {
+  /** The schema (path below schemas/) whose errors this matcher selects. */
+  schema: string;
   path: RegExp;
   keyword?: string | string[];
   missing?: string;
 }
 
-export function matches(e: ErrorObject, m: ErrorMatcher): boolean {
+export function matches(e: ErrorObject, m: ErrorMatcher, schema: string): boolean {
+  if (m.schema !== schema) return false;
   if (!m.path.test(e.instancePath)) return false;
   if (m.keyword !== undefined && !(Array.isArray(m.keyword) ? m.keyword : [m.keyword]).includes(e.keyword)) return false;
   if (m.missing !== undefined && (e.params as { missingProperty?: string }).missingProperty !== m.missing) return false;
@@ -22,6 +25,8 @@ export function matches(e: ErrorObject, m: ErrorMatcher): boolean {
 
 /** A message with its schema errors, as judged by schema rules. */
 export interface SchemaSubject {
+  /** The schema the message was validated against (path below schemas/). */
+  schema: string;
   /** The message (the integrationModule JSON, a decoded request payload). */
   message: unknown;
   errors: ErrorObject[];
@@ -67,23 +72,27 @@ export function ownedMatchers(): readonly ErrorMatcher[] {
 
 export interface SchemaRuleSpec {
   name: string;
+  /** The schema whose errors the rule owns (path below schemas/). */
+  schema: string;
   checks: string;
   /** The module kind this rule belongs to; not applicable when the module does not declare it. */
   kind?: string;
-  owns: ErrorMatcher[];
+  owns: Array<Omit<ErrorMatcher, 'schema'>>;
   /** A rule the schema cannot express, run in addition (returns what is wrong, or nothing). */
   extra?: (message: unknown) => { received: string; expected: string } | undefined;
 }
 
 /** Defines a named rule over the schema errors it owns. */
 export function defineSchemaRule(spec: SchemaRuleSpec): Check<SchemaSubject> {
-  owned.push(...spec.owns);
+  const owns: ErrorMatcher[] = spec.owns.map((m) => ({ ...m, schema: spec.schema }));
+  owned.push(...owns);
   return defineCheck<SchemaSubject>({
     name: spec.name,
     checks: spec.checks,
     run(s) {
       if (spec.kind && !(s.kinds ?? []).includes(spec.kind)) return notApplicable(`the module declares no ${spec.kind} integration`);
-      const errors = s.errors.filter((e) => spec.owns.some((m) => matches(e, m)));
+      if (s.schema !== spec.schema) throw new Error(`${spec.name} judges ${spec.schema}, not ${s.schema}`);
+      const errors = s.errors.filter((e) => owns.some((m) => matches(e, m, s.schema)));
       if (errors.length > 0) {
         const d = describeErrors(s.message, errors);
         return fail(d.received, d.expected, s.evidence);
@@ -109,7 +118,7 @@ export const ensureMessageMatchesSchema = defineCheck<RegionSubject>({
   run(s) {
     if (s.kind && !(s.kinds ?? []).includes(s.kind)) return notApplicable(`the module declares no ${s.kind} integration`);
     // An `if` error only wraps the errors of its `then`, which are reported themselves.
-    const errors = s.errors.filter((e) => e.keyword !== 'if' && s.region.test(e.instancePath) && !owned.some((m) => matches(e, m)));
+    const errors = s.errors.filter((e) => e.keyword !== 'if' && s.region.test(e.instancePath) && !owned.some((m) => matches(e, m, s.schema)));
     if (errors.length === 0) return pass(undefined, s.evidence);
     const d = describeErrors(s.message, errors);
     return fail(d.received, d.expected, s.evidence);

@@ -44,21 +44,26 @@ export class Conformance {
     return result;
   }
 
-  /** Records checks as skipped because the flow needs an undeclared trigger. */
-  skipForTrigger(e: NeedsTrigger, checks: Array<{ check: Check<never>; app: Application }>): void {
+  /** Records checks that were not run: skipped (a needed trigger is not declared) or not applicable. */
+  notRun(status: 'skipped' | 'notApplicable', why: string, checks: Array<{ check: Check<never>; app: Application }>): void {
     for (const { check, app } of checks) {
       this.results.push({
         check: check.name,
         title: check.checks,
         requirements: app.requirements,
-        profile: app.requirements.every((r) => r.startsWith('WIRE-')),
+        profile: app.requirements.length > 0 && app.requirements.every((r) => r.startsWith('WIRE-')),
         severity: app.severity,
-        status: 'skipped',
-        message: `Checked: ${check.checks}.\nSkipped: ${e.message} (declare it in the configuration's "triggers").\nRequirements: ${app.requirements.join(', ')} (${app.severity})`,
+        status,
+        message: `Checked: ${check.checks}.\n${status === 'skipped' ? 'Skipped' : 'Not applicable'}: ${why}\nRequirements: ${app.requirements.join(', ')} (${app.severity})`,
         evidence: [],
         spec: this.testInfo.titlePath.slice(1).join(' > '),
       });
     }
+  }
+
+  /** Records checks as skipped because the flow needs an undeclared trigger. */
+  skipForTrigger(e: NeedsTrigger, checks: Array<{ check: Check<never>; app: Application }>): void {
+    this.notRun('skipped', `${e.message} (declare it in the configuration's "triggers")`, checks);
   }
 
   /** Attaches the record of the test; returns the failures (MUST checks that did not hold). */

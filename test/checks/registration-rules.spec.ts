@@ -52,9 +52,9 @@ async function judge(module: unknown): Promise<Map<string, string>> {
   const errors = contract().validate('registration/integration-module.edit.json', module).errors;
   const kinds = Object.keys((module as { integrations: object }).integrations);
   const out = new Map<string, string>();
-  for (const r of REGISTRATION_RULES) out.set(r.check.name, (await r.check.run({ message: module, errors, evidence: [], kinds })).outcome);
+  for (const r of REGISTRATION_RULES) out.set(r.check.name, (await r.check.run({ schema: 'registration/integration-module.edit.json', message: module, errors, evidence: [], kinds })).outcome);
   for (const g of REGISTRATION_REGIONS) {
-    const v = await ensureMessageMatchesSchema.run({ message: module, errors, evidence: [], kinds, region: g.region, ...(g.kind ? { kind: g.kind } : {}) });
+    const v = await ensureMessageMatchesSchema.run({ schema: 'registration/integration-module.edit.json', message: module, errors, evidence: [], kinds, region: g.region, ...(g.kind ? { kind: g.kind } : {}) });
     if (v.outcome === 'fail') out.set(`ensureMessageMatchesSchema(${g.name})`, 'fail');
   }
   return out;

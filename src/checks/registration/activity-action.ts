@@ -3,6 +3,7 @@ import { show } from '../check.ts';
 
 /** The top-level `actions` holds the `activity` path. */
 export const ensureActivityActionDeclared = defineSchemaRule({
+  schema: 'registration/integration-module.edit.json',
   name: 'ensureActivityActionDeclared',
   checks: 'the top-level actions hold the activity path',
   owns: [{ path: /^\/actions\/activity$/ }],

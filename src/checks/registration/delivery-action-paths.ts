@@ -2,6 +2,7 @@ import { defineSchemaRule } from '../schema-rule.ts';
 
 /** No two delivery actions share a path (document: "The same path must not be given for different actions"). */
 export const ensureDeliveryActionPathsAreUnique = defineSchemaRule({
+  schema: 'registration/integration-module.edit.json',
   name: 'ensureDeliveryActionPathsAreUnique',
   checks: 'no two delivery actions share a path',
   kind: 'delivery',

@@ -2,6 +2,7 @@ import { defineSchemaRule } from '../schema-rule.ts';
 
 /** An `autocomplete` data field carries its `autocompleteUrl`. */
 export const ensureAutocompleteFieldsHaveUrl = defineSchemaRule({
+  schema: 'registration/integration-module.edit.json',
   name: 'ensureAutocompleteFieldsHaveUrl',
   checks: 'every autocomplete data field carries its autocompleteUrl',
   kind: 'delivery',

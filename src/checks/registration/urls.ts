@@ -5,6 +5,7 @@ const URL_FIELDS =
 
 /** Every URL of the registration is absolute and well formed, and callbacks have a baseUrl. */
 export const ensureUrlsAreWellFormed = defineSchemaRule({
+  schema: 'registration/integration-module.edit.json',
   name: 'ensureUrlsAreWellFormed',
   checks: 'every URL of the registration is a well-formed absolute http(s) URL, and callback paths have a baseUrl',
   owns: [

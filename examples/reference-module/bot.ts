@@ -1,0 +1,154 @@
+/**
+ * Chat bot (mgBot): registers its command with the Bot API, listens on the bot WebSocket and
+ * answers commands through `POST /messages`. Whenever the socket closes, normally or
+ * abnormally (or cannot be opened), it reconnects after a timeout (`BOT_RECONNECT_MS`).
+ *
+ * Bot API (header `X-Bot-Token`) at `{endpointUrl}/api/bot/v1`; WebSocket at
+ * `{endpointUrl as ws/wss}/api/bot/v1/ws?events=...` (wire-profile section 6).
+ */
+import WebSocket from 'ws';
+import { GatewayClient, describeFailure, systemOk } from './outbound.ts';
+import type { GatewayAccess } from './registration.ts';
+import type { DeliveryStore } from './delivery.ts';
+import { isObj, type Obj } from './input.ts';
+import { log } from './log.ts';
+
+export const BOT_COMMAND = { name: 'status', description: 'Delivery status of an order: /status <order number>' } as const;
+
+export const BOT_EVENTS = ['message_new', 'message_updated', 'message_deleted', 'chat_created', 'dialog_opened', 'dialog_closed', 'user_joined_chat', 'settings_updated'] as const;
+
+export class Bot {
+  private api: GatewayClient | undefined;
+  private wsUrl: string | undefined;
+  private token: string | undefined;
+  private socket: WebSocket | undefined;
+  private reconnectTimer: NodeJS.Timeout | undefined;
+  private stopped = false;
+  /** Counters shown in the state snapshot. */
+  readonly stats = { connects: 0, opened: 0, closes: 0, frames: 0, commands: 0, replies: 0 };
+  commandRegistered = false;
+
+  constructor(
+    private readonly deliveries: DeliveryStore,
+    private readonly reconnectMs: number,
+    private readonly timeoutMs: number,
+  ) {}
+
+  get connected(): boolean {
+    return this.socket?.readyState === WebSocket.OPEN;
+  }
+
+  /** Starts (or restarts, with new access) the bot: command, then the socket. */
+  async start(access: GatewayAccess): Promise<void> {
+    const wsUrl = `${access.endpointUrl.replace(/^http/, 'ws')}/api/bot/v1/ws?events=${BOT_EVENTS.join(',')}`;
+    const changed = wsUrl !== this.wsUrl || access.token !== this.token;
+    this.api = new GatewayClient(`${access.endpointUrl}/api/bot/v1`, 'X-Bot-Token', access.token, this.timeoutMs);
+    this.wsUrl = wsUrl;
+    this.token = access.token;
+    await this.registerCommand();
+    if (changed) {
+      if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
+      this.reconnectTimer = undefined;
+      this.discardSocket();
+      this.connect();
+    } else if (!this.socket && !this.reconnectTimer) {
+      this.connect();
+    }
+  }
+
+  private async registerCommand(): Promise<void> {
+    if (!this.api) return;
+    try {
+      const reply = await this.api.call('PUT', `/my/commands/${BOT_COMMAND.name}`, { ...BOT_COMMAND });
+      this.commandRegistered = systemOk(reply);
+      if (!this.commandRegistered) log('bot command refused', { reply: describeFailure(reply) });
+    } catch (e) {
+      log('bot command registration failed', { error: (e as Error).message });
+    }
+  }
+
+  private connect(): void {
+    if (this.stopped || !this.wsUrl || !this.token) return;
+    this.stats.connects++;
+    const socket = new WebSocket(this.wsUrl, { headers: { 'X-Bot-Token': this.token }, handshakeTimeout: this.timeoutMs });
+    this.socket = socket;
+    socket.on('open', () => {
+      this.stats.opened++;
+      log('bot socket open');
+    });
+    socket.on('message', (raw) => void this.onFrame(raw.toString()));
+    socket.on('error', (e) => log('bot socket error', { error: e.message }));
+    socket.on('close', (code) => {
+      this.stats.closes++;
+      if (this.socket !== socket) return;
+      this.socket = undefined;
+      if (this.stopped) return;
+      log(`bot socket closed (${code}); reconnecting in ${this.reconnectMs} ms`);
+      this.reconnectTimer = setTimeout(() => {
+        this.reconnectTimer = undefined;
+        this.connect();
+      }, this.reconnectMs);
+    });
+  }
+
+  private async onFrame(text: string): Promise<void> {
+    this.stats.frames++;
+    let frame: unknown;
+    try {
+      frame = JSON.parse(text);
+    } catch {
+      log('bot frame is not JSON; ignored');
+      return;
+    }
+    if (!isObj(frame) || frame.type !== 'message_new' || !isObj(frame.data)) return;
+    const message = isObj(frame.data.message) ? frame.data.message : undefined;
+    if (!message || message.type !== 'command') return;
+    this.stats.commands++;
+    const chatId = message.chat_id ?? frame.data.chat_id ?? (isObj(message.chat) ? message.chat.id : undefined);
+    if (chatId === undefined) {
+      log('command without chat_id; ignored');
+      return;
+    }
+    const content = this.answer(typeof message.content === 'string' ? message.content : '');
+    try {
+      const reply = await this.api?.call('POST', '/messages', { chat_id: chatId, scope: 'public', type: 'text', content });
+      if (reply && systemOk(reply)) this.stats.replies++;
+      else if (reply) log('bot reply refused', { reply: describeFailure(reply) });
+    } catch (e) {
+      log('bot reply failed', { error: (e as Error).message });
+    }
+  }
+
+  /** The answer to a command, from the delivery state. */
+  answer(content: string): string {
+    const [rawName, ...args] = content.trim().split(/\s+/);
+    const name = (rawName ?? '').replace(/^\//, '');
+    if (name !== BOT_COMMAND.name) return `Unknown command ${JSON.stringify(rawName ?? '')}. Try /${BOT_COMMAND.name} <order number>.`;
+    const key = args[0];
+    if (!key) return `Usage: /${BOT_COMMAND.name} <order number>`;
+    const d = [...this.deliveries.deliveries.values()].find((x) => x.orderNumber === key || x.deliveryId === key || x.trackNumber === key);
+    if (!d) return `No delivery found for ${key}.`;
+    return `Order ${d.orderNumber ?? '-'}: delivery ${d.deliveryId}, track ${d.trackNumber}, status ${d.status.code} (${d.status.comment}).`;
+  }
+
+  stop(): void {
+    this.stopped = true;
+    if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
+    this.reconnectTimer = undefined;
+    this.discardSocket();
+  }
+
+  private discardSocket(): void {
+    const s = this.socket;
+    this.socket = undefined;
+    if (s) {
+      s.removeAllListeners();
+      s.on('error', () => undefined);
+      s.terminate();
+    }
+  }
+
+  snapshot(): Obj {
+    return { connected: this.connected, commandRegistered: this.commandRegistered, ...this.stats };
+  }
+}

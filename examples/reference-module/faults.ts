@@ -1,0 +1,87 @@
+/**
+ * Named fault variants of the reference module (env `FAULTS=a,b`).
+ *
+ * Each fault breaks exactly ONE rule of the contract (or of the wire profile) and nothing else,
+ * so that a conformance run against the faulty module shows exactly one failing check. The
+ * behaviour of each fault lives where the rule lives (registration.ts, http.ts, activity.ts,
+ * main.ts); this file is only the table and its parsing.
+ */
+
+/** The fault table: name -> what it breaks. */
+export const FAULTS = {
+  'delivery-duplicate-action-path':
+    'Delivery actions `shipmentSave` and `shipmentDelete` are registered under one path (the module still tells them apart by the form field). Breaks: the same path must not be given for different actions.',
+  'delivery-required-field-unknown':
+    '`requiredFields` holds `middleName`, a value outside the 19 allowed ones.',
+  'delivery-payer-type-unknown': '`payerType` holds `thirdParty` (allowed: sender, receiver).',
+  'delivery-self-shipment-without-point-list':
+    '`selfShipmentAvailable` is true but the delivery actions have no `shipmentPointList` (rule 6).',
+  'delivery-save-without-delete':
+    'Delivery actions have `save` (and `calculate`) but not `delete` (rule 3: delete is optional only without save).',
+  'delivery-data-field-type-unknown':
+    'The text field of `deliveryDataFieldList` is declared with type `select`, not one of text, integer, checkbox, choice, autocomplete, date.',
+  'delivery-choice-without-choices': 'The `choice` data field has no `choices`.',
+  'delivery-autocomplete-without-url': 'The `autocomplete` data field has no `autocompleteUrl`.',
+  'payment-without-create': 'Payment actions lack `create` (approve, cancel and refund stay).',
+  'payment-currency-not-iso': '`currencies` holds `ABC`, which is not an ISO 4217 code.',
+  'payment-invoice-type-unknown': '`invoiceTypes` is [`qr`] (allowed: link).',
+  'mgbot-not-empty': '`integrations.mgBot` is `{"isActive": true}` at registration instead of an empty object.',
+  'activity-action-missing': 'The top-level `actions` has no `activity` path.',
+  'url-malformed': '`makeCallUrl` is `localhost:PORT/telephony/call`: no scheme, not an absolute http(s) URL.',
+  'client-id-missing': 'The registration carries no `clientId`.',
+  'activity-accepts-unknown-client':
+    'The activity callback stores the activity of, and answers success to, an unknown `clientId` (it should refuse with 403 and not act).',
+  'activity-reply-malformed': 'The activity callback answers HTTP 200 with the body `OK` (not JSON).',
+  'registration-missing-api-key':
+    'The registration is sent without any `apiKey`; the system refuses it, so the module never registers.',
+  'tracking-unchunked': 'Delivery statuses are pushed in one tracking request whatever their number (the limit is 100 orders a request).',
+  'tracking-without-api-key': 'Tracking requests are sent without the apiKey (no parameter, no X-API-KEY header).',
+  'tracking-ignored': 'The delivery.tracking trigger answers success but the module never calls the system.',
+  'calls-upload-unchunked': 'Call history is uploaded in one request whatever its length (the limit is 50 calls a request).',
+  'call-event-codes-not-strings': 'Call events carry the extension codes as numbers instead of strings.',
+  'call-event-json-body': 'Call events are sent as a JSON body instead of the form field `event`.',
+  'callbacks-refuse-all':
+    'Every callback (system callbacks, telephony URLs, record URLs, autocomplete and gateway webhooks) answers 403: a module that recognises nobody.',
+} as const satisfies Record<string, string>;
+
+export type FaultName = keyof typeof FAULTS;
+
+export const FAULT_NAMES = Object.keys(FAULTS) as FaultName[];
+
+export function isFaultName(name: string): name is FaultName {
+  return Object.prototype.hasOwnProperty.call(FAULTS, name);
+}
+
+/** The active faults of one run. */
+export class FaultSet {
+  private readonly names: ReadonlySet<FaultName>;
+
+  constructor(names: Iterable<FaultName> = []) {
+    this.names = new Set(names);
+  }
+
+  has(name: FaultName): boolean {
+    return this.names.has(name);
+  }
+
+  list(): FaultName[] {
+    return [...this.names];
+  }
+
+  get size(): number {
+    return this.names.size;
+  }
+}
+
+/** Parses `FAULTS` (comma separated, blanks ignored). Unknown names are an error. */
+export function parseFaults(raw: string | undefined): FaultSet {
+  const names = (raw ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s.length > 0);
+  const unknown = names.filter((n) => !isFaultName(n));
+  if (unknown.length > 0) {
+    throw new Error(`unknown fault(s) in FAULTS: ${unknown.join(', ')}; known: ${FAULT_NAMES.join(', ')}`);
+  }
+  return new FaultSet(names as FaultName[]);
+}

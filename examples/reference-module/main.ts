@@ -1,0 +1,147 @@
+/**
+ * The reference module: one integration module of all five kinds (telephony, delivery,
+ * payment, chat transport, chat bot) that the conformance suite certifies by default.
+ *
+ *   node --import tsx examples/reference-module/main.ts
+ *
+ * Env: SYSTEM_URL, API_KEY, PORT (required); PUBLIC_URL, MODULE_CODE, CLIENT_ID, FAULTS,
+ * BOT_RECONNECT_MS, REGISTER_ATTEMPTS, REGISTER_RETRY_MS, REQUEST_TIMEOUT_MS (optional).
+ * It listens on 127.0.0.1:PORT, then registers; logs go to stderr; SIGTERM stops it cleanly.
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { ConfigError, loadConfig, type Config } from './config.ts';
+import { CallbackAuth, Router, sendBytes, sendJson, sendText } from './http.ts';
+import { ActivityStore, mountActivity } from './activity.ts';
+import { DeliveryService, DeliveryStore, mountDelivery } from './delivery.ts';
+import { PaymentService, mountPayment } from './payment.ts';
+import { TelephonyService, mountTelephony } from './telephony.ts';
+import { TransportService, mountTransport } from './transport.ts';
+import { Bot } from './bot.ts';
+import { mountTriggers } from './triggers.ts';
+import { LOGO_SVG } from './documents.ts';
+import { SystemClient } from './outbound.ts';
+import { register, type RegistrationOutcome } from './registration.ts';
+import { log } from './log.ts';
+
+function page(title: string, body: string): string {
+  return `<!doctype html><html><head><meta charset="utf-8"><title>${title}</title></head><body><h1>${title}</h1>${body}</body></html>`;
+}
+
+async function main(): Promise<void> {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (e) {
+    if (e instanceof ConfigError) {
+      process.stderr.write(`[reference-module] configuration error: ${e.message}\n`);
+      process.exit(2);
+    }
+    throw e;
+  }
+
+  let publicUrl = config.publicUrl ?? `http://127.0.0.1:${config.port}`;
+  const router = new Router();
+  const auth = new CallbackAuth(config.clientId, config.faults);
+  const system = new SystemClient(config.systemUrl, config.apiKey, config.requestTimeoutMs);
+  const activity = new ActivityStore();
+  const deliveryStore = new DeliveryStore();
+  const delivery = new DeliveryService(deliveryStore);
+  const payment = new PaymentService(system, () => publicUrl, config.faults);
+  const telephony = new TelephonyService(system, () => publicUrl, config.faults);
+  const transport = new TransportService(config.requestTimeoutMs);
+  const bot = new Bot(deliveryStore, config.botReconnectMs, config.requestTimeoutMs);
+  let registration: RegistrationOutcome | undefined;
+  let port = config.port;
+
+  const doRegister = async (): Promise<RegistrationOutcome> => {
+    const outcome = await register(system, { config, publicUrl, port }, config.registerAttempts, config.registerRetryMs);
+    registration = outcome;
+    if (!outcome.registered) {
+      log('not registered', { error: outcome.error });
+      return outcome;
+    }
+    log('registered', { code: config.moduleCode, clientId: config.clientId });
+    if (outcome.mgTransport) await transport.start(outcome.mgTransport);
+    else log('the registration reply holds no info.mgTransport; the transport stays offline');
+    if (outcome.mgBot) await bot.start(outcome.mgBot);
+    else log('the registration reply holds no info.mgBot; the bot stays offline');
+    return outcome;
+  };
+
+  mountActivity(router, auth, activity, config.faults);
+  mountDelivery(router, auth, delivery, config.faults);
+  mountPayment(router, auth, payment);
+  mountTelephony(router, auth, telephony);
+  mountTransport(router, auth, transport);
+  mountTriggers(router, {
+    config,
+    system,
+    delivery,
+    telephony,
+    payment,
+    transport,
+    register: async () => {
+      const o = await doRegister();
+      return { success: o.registered, ...(o.error ? { errorMsg: o.error } : {}), status: o.status ?? null, reply: o.reply ?? null };
+    },
+  });
+
+  // Pages for people (no callbacks): logo, account pages, and a state snapshot for the suite.
+  router.add('GET', '/logo.svg', (ctx) => sendBytes(ctx.res, 200, 'image/svg+xml', Buffer.from(LOGO_SVG)));
+  router.add('GET', '/account', (ctx) => sendText(ctx.res, 200, 'text/html; charset=utf-8', page('Reference module', `<p>Module ${config.moduleCode}: ${registration?.registered ? 'registered' : 'not registered'}.</p>`)));
+  router.add('GET', '/account/{section}', (ctx) => sendText(ctx.res, 200, 'text/html; charset=utf-8', page(`Reference module: ${ctx.params.section ?? ''}`, '<p>Settings are managed through the integration API.</p>')));
+  router.add('GET', '/', (ctx) => sendJson(ctx.res, 200, { name: 'reference-module', code: config.moduleCode, registered: registration?.registered ?? false }));
+  router.add('GET', '/dev/state', (ctx) =>
+    sendJson(ctx.res, 200, {
+      success: true,
+      code: config.moduleCode,
+      clientId: config.clientId,
+      publicUrl,
+      faults: config.faults.list(),
+      registered: registration?.registered ?? false,
+      registrationError: registration?.error ?? null,
+      activity: Object.fromEntries(activity.byClient),
+      deliveries: [...deliveryStore.deliveries.values()].map((d) => ({ deliveryId: d.deliveryId, trackNumber: d.trackNumber, orderNumber: d.orderNumber ?? null, status: d.status.code, cost: d.cost, shipmentId: d.shipmentId ?? null })),
+      shipments: [...deliveryStore.shipments.values()].map((s) => ({ shipmentId: s.shipmentId, deliveryIds: s.deliveryIds, cancelled: s.cancelled })),
+      invoices: [...payment.invoices.values()].map((i) => ({ paymentId: i.paymentId, invoiceUuid: i.invoiceUuid, amount: i.amount, currency: i.currency, status: i.status })),
+      activeCalls: [...telephony.active.values()].map((c) => ({ phone: c.phone, type: c.type, callExternalId: c.callExternalId })),
+      calls: [...telephony.log.values()].map((c) => ({ id: c.id, type: c.type, phone: c.phone, uploaded: c.uploaded })),
+      userStatuses: Object.fromEntries(telephony.userStatuses),
+      channels: [...transport.channels.values()],
+      templates: [...transport.templates.values()].map((t) => ({ channelId: t.channelId, code: t.code, name: t.name ?? null, verification_status: t.verification_status })),
+      sentMessages: transport.sent.size,
+      bot: bot.snapshot(),
+    }),
+  );
+
+  const server = http.createServer((req, res) => void router.dispatch(req, res));
+  server.keepAliveTimeout = 5_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.port, '127.0.0.1', () => resolve());
+  });
+  port = (server.address() as AddressInfo).port;
+  publicUrl = config.publicUrl ?? `http://127.0.0.1:${port}`;
+  log(`listening on 127.0.0.1:${port} as ${publicUrl}`, { code: config.moduleCode, faults: config.faults.list() });
+
+  let stopping = false;
+  const shutdown = (signal: string): void => {
+    if (stopping) return;
+    stopping = true;
+    log(`${signal}: stopping`);
+    bot.stop();
+    server.close(() => process.exit(0));
+    server.closeAllConnections();
+    setTimeout(() => process.exit(0), 2_000).unref();
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+
+  await doRegister();
+}
+
+main().catch((e: unknown) => {
+  process.stderr.write(`[reference-module] fatal: ${(e as Error).stack ?? String(e)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,108 @@
+/**
+ * Outgoing HTTP of the reference module: calls to the system API (form-encoded, `apiKey` as a
+ * form field or, on GET, a query parameter) and to the chat gateway (JSON, token header).
+ */
+import { request } from 'undici';
+import { log } from './log.ts';
+
+export interface OutboundReply {
+  status: number;
+  text: string;
+  /** The body parsed as JSON, when it is JSON. */
+  json?: unknown;
+}
+
+async function send(method: string, url: string, headers: Record<string, string>, body: string | undefined, timeoutMs: number): Promise<OutboundReply> {
+  const res = await request(url, {
+    method: method as 'GET',
+    headers,
+    ...(body === undefined ? {} : { body }),
+    headersTimeout: timeoutMs,
+    bodyTimeout: timeoutMs,
+  });
+  const text = await res.body.text();
+  let json: unknown;
+  try {
+    json = text ? JSON.parse(text) : undefined;
+  } catch {
+    json = undefined;
+  }
+  const reply: OutboundReply = { status: res.statusCode, text };
+  if (json !== undefined) reply.json = json;
+  return reply;
+}
+
+/** True when a system reply is a success (2xx and, when JSON, `success` not false). */
+export function systemOk(reply: OutboundReply): boolean {
+  if (reply.status < 200 || reply.status >= 300) return false;
+  const body = reply.json as { success?: unknown } | undefined;
+  return body === undefined || body.success !== false;
+}
+
+/** Short description of a failed reply, for logs and trigger answers. */
+export function describeFailure(reply: OutboundReply): string {
+  const body = reply.json as { errorMsg?: unknown; errors?: unknown } | undefined;
+  const msg = typeof body?.errorMsg === 'string' ? body.errorMsg : Array.isArray(body?.errors) ? body.errors.join('; ') : reply.text.slice(0, 200);
+  return `HTTP ${reply.status}${msg ? `: ${msg}` : ''}`;
+}
+
+export class SystemClient {
+  constructor(
+    private readonly baseUrl: string,
+    private readonly apiKey: string,
+    private readonly timeoutMs: number,
+  ) {}
+
+  /** POST form fields to a system API path; `apiKey` is added unless `apiKey: false`. */
+  async postForm(path: string, fields: Record<string, string>, options: { apiKey?: boolean } = {}): Promise<OutboundReply> {
+    const form = new URLSearchParams();
+    if (options.apiKey !== false) form.set('apiKey', this.apiKey);
+    for (const [k, v] of Object.entries(fields)) form.set(k, v);
+    const reply = await send('POST', `${this.baseUrl}${path}`, { 'content-type': 'application/x-www-form-urlencoded' }, form.toString(), this.timeoutMs);
+    log(`system POST ${path} -> ${reply.status}`);
+    return reply;
+  }
+
+  /** POST a JSON body to a system API path, the key in `X-API-KEY` (what the API does not accept: fault variants only). */
+  async postJson(path: string, body: unknown): Promise<OutboundReply> {
+    const reply = await send('POST', `${this.baseUrl}${path}`, { 'content-type': 'application/json', 'x-api-key': this.apiKey }, JSON.stringify(body), this.timeoutMs);
+    log(`system POST (json) ${path} -> ${reply.status}`);
+    return reply;
+  }
+
+  /** GET a system API path with query parameters (and `apiKey`). */
+  async get(path: string, query: Record<string, string>): Promise<OutboundReply> {
+    const u = new URL(`${this.baseUrl}${path}`);
+    for (const [k, v] of Object.entries(query)) u.searchParams.set(k, v);
+    u.searchParams.set('apiKey', this.apiKey);
+    const reply = await send('GET', u.toString(), {}, undefined, this.timeoutMs);
+    log(`system GET ${path} -> ${reply.status}`);
+    return reply;
+  }
+}
+
+/** One API of the chat gateway (Transport API or Bot API): base URL, token header, JSON. */
+export class GatewayClient {
+  constructor(
+    /** API base, e.g. `{endpointUrl}/api/transport/v1`. */
+    readonly apiBase: string,
+    private readonly tokenHeader: 'X-Transport-Token' | 'X-Bot-Token',
+    private readonly token: string,
+    private readonly timeoutMs: number,
+  ) {}
+
+  async call(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown): Promise<OutboundReply> {
+    const headers: Record<string, string> = { [this.tokenHeader]: this.token, accept: 'application/json' };
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    const reply = await send(method, `${this.apiBase}${path}`, headers, body === undefined ? undefined : JSON.stringify(body), this.timeoutMs);
+    log(`gateway ${method} ${this.apiBase}${path} -> ${reply.status}`);
+    return reply;
+  }
+}
+
+/** Splits a list in chunks of at most `size`. */
+export function chunks<T>(items: readonly T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}

@@ -1,0 +1,234 @@
+/**
+ * Payment: invoices with the contract's state machine.
+ *
+ *   (new) --create--> pending --held (payment.notify)--> waitingForCapture --approve--> succeeded --refund--> refundSucceeded
+ *                     pending --paid (payment.notify)--> succeeded
+ *                     pending | waitingForCapture --cancel--> canceled
+ *
+ * After each change the module reports it to the system with
+ * `POST /api/v5/payment/update-invoice` (form `updateInvoice` = JSON, wire-profile section 3);
+ * before accepting funds it asks `POST /api/v5/payment/check` (form `check`).
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { FaultSet } from './faults.ts';
+import { CallbackAuth, HttpError, afterReply, badRequest, notFound, postCallback, sendText, success, type CallbackReply, type Ctx, type Payload, type Router } from './http.ts';
+import { dateTime, isObj, optArray, optEnum, optNumber, optPositive, optString, reqString, round2 } from './input.ts';
+import { PAYMENT_SERVED_PATHS, PAYMENT_SHOPS, paymentCurrencies } from './registration.ts';
+import { describeFailure, systemOk, type SystemClient } from './outbound.ts';
+import { log } from './log.ts';
+
+export type InvoiceStatus = 'pending' | 'waitingForCapture' | 'succeeded' | 'canceled' | 'refundSucceeded';
+
+export interface Refund {
+  id: string;
+  status: string;
+  amount: number;
+  comment: string | null;
+}
+
+export interface Invoice {
+  paymentId: string;
+  invoiceUuid: string;
+  amount: number;
+  currency: string;
+  shopId?: string;
+  orderNumber?: string;
+  status: InvoiceStatus;
+  invoiceUrl: string;
+  createdAt: Date;
+  expiresAt: Date;
+  paidAt?: Date;
+  capturedAmount?: number;
+  refund?: Refund;
+  /** Reports to the system run one after the other per invoice. */
+  reporting: Promise<void>;
+}
+
+const cancellable = (s: InvoiceStatus): boolean => s === 'pending' || s === 'waitingForCapture';
+
+/** The `updateInvoice` body for the invoice's current state. */
+export function updateInvoiceBody(inv: Invoice): Record<string, unknown> {
+  const body: Record<string, unknown> = {
+    invoiceUuid: inv.invoiceUuid,
+    paymentId: inv.paymentId,
+    status: inv.status,
+    amount: inv.capturedAmount ?? inv.amount,
+    invoiceUrl: inv.invoiceUrl,
+    expiredAt: dateTime(inv.expiresAt),
+    cancellable: cancellable(inv.status),
+    refundable: inv.status === 'succeeded',
+  };
+  if (inv.paidAt) body.paidAt = dateTime(inv.paidAt);
+  if (inv.refund) body.refund = { ...inv.refund };
+  return body;
+}
+
+export class PaymentService {
+  readonly invoices = new Map<string, Invoice>();
+  private readonly currencies: string[];
+
+  constructor(
+    private readonly system: SystemClient,
+    private readonly publicUrl: () => string,
+    faults: FaultSet,
+  ) {
+    this.currencies = paymentCurrencies(faults);
+  }
+
+  invoice(paymentId: string): Invoice {
+    const inv = this.invoices.get(paymentId);
+    if (!inv) throw notFound(`paymentId ${JSON.stringify(paymentId)} is unknown`);
+    return inv;
+  }
+
+  /** Queues an `update-invoice` report of the invoice's current state. */
+  report(inv: Invoice): Promise<void> {
+    const body = updateInvoiceBody(inv);
+    inv.reporting = inv.reporting.then(async () => {
+      try {
+        const reply = await this.system.postForm('/api/v5/payment/update-invoice', { updateInvoice: JSON.stringify(body) });
+        if (!systemOk(reply)) log('update-invoice refused', { paymentId: inv.paymentId, status: body.status, reply: describeFailure(reply) });
+      } catch (e) {
+        log('update-invoice failed', { paymentId: inv.paymentId, error: (e as Error).message });
+      }
+    });
+    return inv.reporting;
+  }
+
+  private requireState(inv: Invoice, action: string, allowed: InvoiceStatus[]): void {
+    if (!allowed.includes(inv.status)) {
+      throw badRequest(`invoice ${inv.paymentId} is in state ${inv.status}; ${action} is possible only from ${allowed.join(' or ')}`);
+    }
+  }
+
+  create(p: Payload, ctx: Ctx): CallbackReply {
+    const invoiceUuid = reqString(p, 'invoiceUuid', 'invoiceUuid');
+    const amount = optPositive(p, 'amount', 'amount');
+    if (amount === undefined) throw badRequest('amount is required');
+    const currency = reqString(p, 'currency', 'currency');
+    if (!this.currencies.includes(currency)) throw badRequest(`currency ${currency} is not accepted (accepted: ${this.currencies.join(', ')})`);
+    optEnum(p, 'invoiceType', 'invoiceType', ['link'] as const);
+    const shopId = optString(p, 'shopId', 'shopId');
+    if (shopId !== undefined && shopId !== '') {
+      const shop = PAYMENT_SHOPS.find((s) => s.code === shopId);
+      if (!shop) throw badRequest(`shopId ${JSON.stringify(shopId)} is not a shop of this account`);
+      if (!shop.active) throw badRequest(`shopId ${shopId} is not active`);
+    }
+    (optArray(p, 'items', 'items') ?? []).forEach((item, i) => {
+      if (!isObj(item)) throw badRequest(`items[${i}] must be an object`);
+      optNumber(item, 'price', `items[${i}].price`);
+      optPositive(item, 'quantity', `items[${i}].quantity`);
+    });
+    for (const key of ['returnUrl', 'siteUrl']) {
+      const u = optString(p, key, key);
+      if (u !== undefined && !/^https?:\/\//.test(u)) throw badRequest(`${key} must be an absolute http(s) URL`);
+    }
+    const paymentId = randomUUID();
+    const now = new Date();
+    const inv: Invoice = {
+      paymentId,
+      invoiceUuid,
+      amount: round2(amount),
+      currency,
+      status: 'pending',
+      invoiceUrl: `${this.publicUrl()}/pay/${paymentId}`,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + 3 * 24 * 3600_000),
+      reporting: Promise.resolve(),
+    };
+    if (shopId) inv.shopId = shopId;
+    const orderNumber = optString(p, 'orderNumber', 'orderNumber');
+    if (orderNumber) inv.orderNumber = orderNumber;
+    this.invoices.set(paymentId, inv);
+    afterReply(ctx, () => this.report(inv));
+    return success({ paymentId, invoiceUrl: inv.invoiceUrl, cancellable: true });
+  }
+
+  approve(p: Payload, ctx: Ctx): CallbackReply {
+    const inv = this.invoice(reqString(p, 'paymentId', 'paymentId'));
+    this.requireState(inv, 'approve', ['waitingForCapture']);
+    const amount = optPositive(p, 'amount', 'amount');
+    if (amount !== undefined && amount > inv.amount) throw badRequest(`amount ${amount} exceeds the held amount ${inv.amount}`);
+    inv.status = 'succeeded';
+    inv.capturedAmount = round2(amount ?? inv.amount);
+    inv.paidAt = new Date();
+    afterReply(ctx, () => this.report(inv));
+    return success();
+  }
+
+  cancel(p: Payload, ctx: Ctx): CallbackReply {
+    const inv = this.invoice(reqString(p, 'paymentId', 'paymentId'));
+    this.requireState(inv, 'cancel', ['pending', 'waitingForCapture']);
+    inv.status = 'canceled';
+    afterReply(ctx, () => this.report(inv));
+    return success();
+  }
+
+  refund(p: Payload, ctx: Ctx): CallbackReply {
+    const inv = this.invoice(reqString(p, 'paymentId', 'paymentId'));
+    this.requireState(inv, 'refund', ['succeeded']);
+    const paid = inv.capturedAmount ?? inv.amount;
+    const amount = optPositive(p, 'amount', 'amount');
+    if (amount !== undefined && amount > paid) throw badRequest(`amount ${amount} exceeds the paid amount ${paid}`);
+    const comment = optString(p, 'comment', 'comment') ?? null;
+    inv.status = 'refundSucceeded';
+    inv.refund = { id: `rf_${randomBytes(8).toString('hex')}`, status: 'succeeded', amount: round2(amount ?? paid), comment };
+    afterReply(ctx, () => this.report(inv));
+    return success({ ...inv.refund });
+  }
+
+  /**
+   * The payment service told the module that the customer paid (`paid`) or that the funds
+   * are held (`held`): check the invoice with the system, then move it on and report.
+   */
+  async notify(paymentId: string, event: 'held' | 'paid'): Promise<Record<string, unknown>> {
+    const inv = this.invoice(paymentId);
+    this.requireState(inv, `the ${event} notification`, ['pending']);
+    const check = { invoiceUuid: inv.invoiceUuid, amount: inv.amount, currency: inv.currency };
+    const reply = await this.system.postForm('/api/v5/payment/check', { check: JSON.stringify(check) });
+    const result = (reply.json as { result?: { success?: unknown; errorMsg?: unknown } } | undefined)?.result;
+    if (!systemOk(reply) || result?.success !== true) {
+      const why = typeof result?.errorMsg === 'string' ? result.errorMsg : describeFailure(reply);
+      log('payment check refused; the funds are not accepted', { paymentId, why });
+      return { success: false, errorMsg: `payment check refused: ${why}`, status: inv.status };
+    }
+    if (inv.status !== 'pending') throw badRequest(`invoice ${inv.paymentId} changed to ${inv.status} during the check`);
+    inv.status = event === 'held' ? 'waitingForCapture' : 'succeeded';
+    if (event === 'paid') {
+      inv.paidAt = new Date();
+      inv.capturedAmount = inv.amount;
+    }
+    await this.report(inv);
+    return { success: true, paymentId, status: inv.status };
+  }
+}
+
+function escapeHtml(s: string): string {
+  return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+export function mountPayment(router: Router, auth: CallbackAuth, service: PaymentService): void {
+  router.add('POST', PAYMENT_SERVED_PATHS.create, postCallback(auth, { create: (p, ctx) => service.create(p, ctx) }));
+  router.add('POST', PAYMENT_SERVED_PATHS.approve, postCallback(auth, { approve: (p, ctx) => service.approve(p, ctx) }));
+  router.add('POST', PAYMENT_SERVED_PATHS.cancel, postCallback(auth, { cancel: (p, ctx) => service.cancel(p, ctx) }));
+  router.add('POST', PAYMENT_SERVED_PATHS.refund, postCallback(auth, { refund: (p, ctx) => service.refund(p, ctx) }));
+  // The payment link the customer opens (not a callback: no clientId).
+  router.add('GET', '/pay/{paymentId}', (ctx) => {
+    const inv = service.invoices.get(ctx.params.paymentId ?? '');
+    if (!inv) throw new HttpError(404, 'unknown payment link');
+    sendText(
+      ctx.res,
+      200,
+      'text/html; charset=utf-8',
+      `<!doctype html><title>Invoice ${escapeHtml(inv.invoiceUuid)}</title><h1>Pay ${inv.amount.toFixed(2)} ${escapeHtml(inv.currency)}</h1><p>Invoice ${escapeHtml(inv.invoiceUuid)}: ${inv.status}</p>`,
+    );
+  });
+}
+
+/** Reads the `payment.notify` trigger's event. */
+export function notifyEvent(p: Payload): 'held' | 'paid' {
+  const e = optEnum(p, 'event', 'event', ['held', 'paid'] as const);
+  if (!e) throw badRequest('event is required (held or paid)');
+  return e;
+}
+

@@ -1,0 +1,354 @@
+/**
+ * The integration module the reference module registers: ONE module holding all five kinds
+ * (telephony, delivery, payment, mgTransport, mgBot), and the paths it serves them at.
+ * Every path the routers serve comes from here, so the registration and the behaviour cannot
+ * drift apart. Fault variants that change the registration are applied here.
+ */
+import type { Config } from './config.ts';
+import { FaultSet } from './faults.ts';
+import { SystemClient, type OutboundReply } from './outbound.ts';
+import { log } from './log.ts';
+
+/** Code of the integration: the same for every account the module is connected to. */
+export const INTEGRATION_CODE = 'reference-module';
+
+export const ACTIVITY_PATH = '/activity';
+
+export const TELEPHONY_PATHS = {
+  makeCall: '/telephony/call',
+  changeUserStatus: '/telephony/user-status',
+  /** Call recordings: `/records/{callId}.wav?clientId=...`. */
+  recordPrefix: '/records/',
+} as const;
+
+export const TRANSPORT_WEBHOOK_PATH = '/transport/webhook';
+export const AUTOCOMPLETE_PATH = '/delivery/autocomplete/pickup-points';
+
+export type DeliveryAction =
+  | 'calculate'
+  | 'save'
+  | 'get'
+  | 'delete'
+  | 'print'
+  | 'shipmentPointList'
+  | 'shipmentSave'
+  | 'shipmentDelete'
+  | 'tariffList';
+
+/** HTTP method the system uses for each delivery action. */
+export const DELIVERY_ACTION_METHODS: Record<DeliveryAction, 'GET' | 'POST'> = {
+  calculate: 'POST',
+  save: 'POST',
+  get: 'GET',
+  delete: 'POST',
+  print: 'POST',
+  shipmentPointList: 'GET',
+  shipmentSave: 'POST',
+  shipmentDelete: 'POST',
+  tariffList: 'GET',
+};
+
+const DELIVERY_PATHS: Record<DeliveryAction, string> = {
+  calculate: '/delivery/calculate',
+  save: '/delivery/save',
+  get: '/delivery/get',
+  delete: '/delivery/delete',
+  print: '/delivery/print',
+  shipmentPointList: '/delivery/shipment-points',
+  shipmentSave: '/delivery/shipment/save',
+  shipmentDelete: '/delivery/shipment/delete',
+  tariffList: '/delivery/tariffs',
+};
+
+/** The delivery actions as registered (fault-aware). */
+export function deliveryActionPaths(faults: FaultSet): Partial<Record<DeliveryAction, string>> {
+  const actions: Partial<Record<DeliveryAction, string>> = { ...DELIVERY_PATHS };
+  if (faults.has('delivery-duplicate-action-path')) actions.shipmentDelete = DELIVERY_PATHS.shipmentSave;
+  if (faults.has('delivery-self-shipment-without-point-list')) delete actions.shipmentPointList;
+  if (faults.has('delivery-save-without-delete')) delete actions.delete;
+  return actions;
+}
+
+/** Every (path, action) the delivery router serves: the canonical paths plus the registered ones. */
+export function deliveryServedPaths(faults: FaultSet): Map<string, DeliveryAction[]> {
+  const served = new Map<string, DeliveryAction[]>();
+  const add = (path: string, action: DeliveryAction): void => {
+    const list = served.get(path) ?? [];
+    if (!list.includes(action)) list.push(action);
+    served.set(path, list);
+  };
+  for (const [action, path] of Object.entries(DELIVERY_PATHS)) add(path, action as DeliveryAction);
+  for (const [action, path] of Object.entries(deliveryActionPaths(faults))) add(path, action as DeliveryAction);
+  return served;
+}
+
+export type PaymentAction = 'create' | 'approve' | 'cancel' | 'refund';
+
+const PAYMENT_PATHS: Record<PaymentAction, string> = {
+  create: '/payment/create',
+  approve: '/payment/approve',
+  cancel: '/payment/cancel',
+  refund: '/payment/refund',
+};
+
+export function paymentActionPaths(faults: FaultSet): Partial<Record<PaymentAction, string>> {
+  const actions: Partial<Record<PaymentAction, string>> = { ...PAYMENT_PATHS };
+  if (faults.has('payment-without-create')) delete actions.create;
+  return actions;
+}
+
+/** Paths the payment router serves (always all four: a fault only hides one from the system). */
+export const PAYMENT_SERVED_PATHS: Readonly<Record<PaymentAction, string>> = PAYMENT_PATHS;
+
+/** Currencies the payment service accepts (the registration's `currencies`). */
+export function paymentCurrencies(faults: FaultSet): string[] {
+  return faults.has('payment-currency-not-iso') ? ['EUR', 'USD', 'RUB', 'ABC'] : ['EUR', 'USD', 'RUB'];
+}
+
+export const PAYMENT_SHOPS = [
+  { name: 'Main shop', code: 'main', active: true },
+  { name: 'Outlet', code: 'outlet', active: false },
+] as const;
+
+/** Printable forms: `code` is what the print callback sends as `type`. */
+export const PLATES = [
+  { type: 'order', code: 'label', label: 'Shipping label' },
+  { type: 'order', code: 'waybill', label: 'Waybill' },
+  { type: 'shipment', code: 'act', label: 'Handover act' },
+] as const;
+
+export const PLATE_PRINT_LIMIT = 10;
+
+/** Delivery statuses of the carrier, in the order a parcel normally goes through them. */
+export const DELIVERY_STATUSES = [
+  { code: 'created', name: 'Created', isEditable: true, isError: false, isPreprocessing: true },
+  { code: 'accepted', name: 'Accepted by the carrier', isEditable: false, isError: false, isPreprocessing: false },
+  { code: 'in_transit', name: 'In transit', isEditable: false, isError: false, isPreprocessing: false },
+  { code: 'ready_for_pickup', name: 'Ready for pickup', isEditable: false, isError: false, isPreprocessing: false },
+  { code: 'delivered', name: 'Delivered', isEditable: false, isError: false, isPreprocessing: false },
+  { code: 'returned', name: 'Returned to sender', isEditable: false, isError: true, isPreprocessing: false },
+  { code: 'cancelled', name: 'Cancelled', isEditable: false, isError: false, isPreprocessing: false },
+] as const;
+
+export const TELEPHONY_CODES = [
+  { userId: 1, code: '101' },
+  { userId: 2, code: '102' },
+] as const;
+
+export const EXTERNAL_PHONES = [{ siteCode: 'main', externalPhone: '+4930123456' }] as const;
+
+function deliveryDataFields(publicUrl: string, faults: FaultSet): Record<string, unknown>[] {
+  const comment: Record<string, unknown> = {
+    code: 'courierComment',
+    label: 'Comment for the courier',
+    hint: 'Printed on the shipping label',
+    type: faults.has('delivery-data-field-type-unknown') ? 'select' : 'text',
+    required: false,
+    affectsCost: false,
+    editable: true,
+  };
+  const choice: Record<string, unknown> = {
+    code: 'deliveryWindow',
+    label: 'Delivery window',
+    type: 'choice',
+    multiple: false,
+    choices: [
+      { value: 'morning', label: 'Morning (9:00-12:00)' },
+      { value: 'afternoon', label: 'Afternoon (12:00-17:00)' },
+      { value: 'evening', label: 'Evening (17:00-21:00), surcharge' },
+    ],
+    required: false,
+    affectsCost: true,
+    editable: true,
+  };
+  if (faults.has('delivery-choice-without-choices')) delete choice.choices;
+  const autocomplete: Record<string, unknown> = {
+    code: 'pickupPoint',
+    label: 'Pickup point',
+    hint: 'Type a city, street or terminal code',
+    type: 'autocomplete',
+    autocompleteUrl: `${publicUrl}${AUTOCOMPLETE_PATH}`,
+    required: false,
+    affectsCost: false,
+    editable: true,
+  };
+  if (faults.has('delivery-autocomplete-without-url')) delete autocomplete.autocompleteUrl;
+  return [
+    comment,
+    { code: 'places', label: 'Number of places', hint: 'Each place after the first costs extra', type: 'integer', required: false, affectsCost: true, editable: true },
+    { code: 'insurance', label: 'Insure the parcel', hint: '1% of the declared value', type: 'checkbox', required: false, affectsCost: true, editable: true },
+    choice,
+    autocomplete,
+    { code: 'preferredDate', label: 'Preferred delivery date', type: 'date', required: false, affectsCost: false, editable: true },
+  ];
+}
+
+export interface RegistrationInput {
+  config: Config;
+  /** The module's base URL (PUBLIC_URL or http://127.0.0.1:PORT), without a trailing slash. */
+  publicUrl: string;
+  /** The port actually listened on. */
+  port: number;
+}
+
+/** The integration module JSON (the `integrationModule` form field). */
+export function buildIntegrationModule({ config, publicUrl, port }: RegistrationInput): Record<string, unknown> {
+  const { faults } = config;
+  const telephony = {
+    makeCallUrl: faults.has('url-malformed') ? `localhost:${port}${TELEPHONY_PATHS.makeCall}` : `${publicUrl}${TELEPHONY_PATHS.makeCall}`,
+    changeUserStatusUrl: `${publicUrl}${TELEPHONY_PATHS.changeUserStatus}`,
+    allowEdit: true,
+    inputEventSupported: true,
+    additionalCodes: TELEPHONY_CODES.map((c) => ({ ...c })),
+    externalPhones: EXTERNAL_PHONES.map((p) => ({ ...p })),
+    personalAccountUrl: `${publicUrl}/account/telephony`,
+  };
+  const requiredFields = ['lastName', 'phone', 'deliveryAddress.index'];
+  if (faults.has('delivery-required-field-unknown')) requiredFields.push('middleName');
+  const payerType = ['sender', 'receiver'];
+  if (faults.has('delivery-payer-type-unknown')) payerType.push('thirdParty');
+  const delivery = {
+    description: 'Reference carrier: courier and pickup-point delivery',
+    deliveryConfigurationUrl: `${publicUrl}/account/delivery`,
+    actions: deliveryActionPaths(faults),
+    payerType,
+    selfShipmentAvailable: true,
+    codAvailable: true,
+    allowPackages: true,
+    rateDeliveryCost: true,
+    availableShipmentCountries: [],
+    requiredFields,
+    deliveryDataFieldList: deliveryDataFields(publicUrl, faults),
+    shipmentDataFieldList: [
+      {
+        code: 'vehicle',
+        label: 'Vehicle',
+        type: 'choice',
+        choices: [
+          { value: 'car', label: 'Car' },
+          { value: 'van', label: 'Van' },
+          { value: 'truck', label: 'Truck' },
+        ],
+        required: false,
+        affectsCost: false,
+        editable: true,
+      },
+      { code: 'loaders', label: 'Loaders needed', type: 'checkbox', required: false, affectsCost: false, editable: true },
+    ],
+    plateList: PLATES.map((p) => ({ ...p })),
+    platePrintLimit: PLATE_PRINT_LIMIT,
+    statusList: DELIVERY_STATUSES.map((s) => ({ ...s })),
+    allowTrackNumber: true,
+    settings: {
+      defaultPayerType: 'receiver',
+      costCalculateBy: 'auto',
+      nullDeclaredValue: false,
+      lockedByDefault: false,
+      paymentTypes: [
+        { code: 'cash', active: true, cod: true },
+        { code: 'bank-card', active: true, cod: false },
+      ],
+      shipmentPoints: [{ code: 'main', shipmentPointId: 'T-BER-01', shipmentPointLabel: 'Berlin Mitte terminal' }],
+      statuses: [
+        { code: 'delivering', trackingStatusCode: 'in_transit' },
+        { code: 'complete', trackingStatusCode: 'delivered' },
+        { code: 'cancel-other', trackingStatusCode: 'cancelled' },
+      ],
+      deliveryExtraData: {
+        deliveryWindow: 'afternoon',
+        insurance: false,
+        pickupPoint: { label: 'Berlin Mitte terminal', value: 'T-BER-01' },
+      },
+      shipmentExtraData: { vehicle: 'van', loaders: false },
+    },
+  };
+  const payment = {
+    actions: paymentActionPaths(faults),
+    currencies: paymentCurrencies(faults),
+    invoiceTypes: faults.has('payment-invoice-type-unknown') ? ['qr'] : ['link'],
+    shops: PAYMENT_SHOPS.map((s) => ({ ...s })),
+  };
+  const module: Record<string, unknown> = {
+    code: config.moduleCode,
+    integrationCode: INTEGRATION_CODE,
+    active: true,
+    name: 'Reference module',
+    logo: `${publicUrl}/logo.svg`,
+    clientId: config.clientId,
+    baseUrl: publicUrl,
+    accountUrl: `${publicUrl}/account`,
+    actions: faults.has('activity-action-missing') ? {} : { activity: ACTIVITY_PATH },
+    integrations: {
+      telephony,
+      delivery,
+      payment,
+      mgTransport: { webhookUrl: `${publicUrl}${TRANSPORT_WEBHOOK_PATH}` },
+      mgBot: faults.has('mgbot-not-empty') ? { isActive: true } : {},
+    },
+  };
+  if (faults.has('client-id-missing')) delete module.clientId;
+  return module;
+}
+
+/** The gateway access handed out at registration. */
+export interface GatewayAccess {
+  endpointUrl: string;
+  token: string;
+}
+
+export interface RegistrationOutcome {
+  registered: boolean;
+  status?: number;
+  reply?: unknown;
+  error?: string;
+  mgTransport?: GatewayAccess;
+  mgBot?: GatewayAccess;
+}
+
+function gatewayAccess(info: unknown, key: 'mgTransport' | 'mgBot'): GatewayAccess | undefined {
+  if (!info || typeof info !== 'object') return undefined;
+  const v = (info as Record<string, unknown>)[key];
+  if (!v || typeof v !== 'object') return undefined;
+  const { endpointUrl, token } = v as Record<string, unknown>;
+  if (typeof endpointUrl !== 'string' || typeof token !== 'string' || !endpointUrl || !token) return undefined;
+  return { endpointUrl: endpointUrl.replace(/\/+$/, ''), token };
+}
+
+function interpret(reply: OutboundReply): RegistrationOutcome {
+  const body = reply.json as Record<string, unknown> | undefined;
+  const ok = reply.status >= 200 && reply.status < 300 && body?.success === true;
+  if (!ok) {
+    const errorMsg = typeof body?.errorMsg === 'string' ? body.errorMsg : reply.text.slice(0, 300);
+    return { registered: false, status: reply.status, reply: reply.json ?? reply.text, error: `system refused the registration (HTTP ${reply.status}): ${errorMsg}` };
+  }
+  const outcome: RegistrationOutcome = { registered: true, status: reply.status, reply: body };
+  const t = gatewayAccess(body.info, 'mgTransport');
+  const b = gatewayAccess(body.info, 'mgBot');
+  if (t) outcome.mgTransport = t;
+  if (b) outcome.mgBot = b;
+  return outcome;
+}
+
+/**
+ * Registers with `POST /api/v5/integration-modules/{code}/edit`. Retries (bounded) while the
+ * system is unreachable or answers 5xx; a 4xx or `success: false` is final.
+ */
+export async function register(system: SystemClient, input: RegistrationInput, attempts: number, retryMs: number): Promise<RegistrationOutcome> {
+  const { config } = input;
+  const integrationModule = JSON.stringify(buildIntegrationModule(input));
+  const withApiKey = !config.faults.has('registration-missing-api-key');
+  const path = `/api/v5/integration-modules/${encodeURIComponent(config.moduleCode)}/edit`;
+  let last: RegistrationOutcome = { registered: false, error: 'not attempted' };
+  for (let attempt = 1; attempt <= attempts; attempt++) {
+    try {
+      const reply = await system.postForm(path, { integrationModule }, { apiKey: withApiKey });
+      last = interpret(reply);
+      if (last.registered || reply.status < 500) return last;
+    } catch (e) {
+      last = { registered: false, error: `system unreachable: ${(e as Error).message}` };
+    }
+    log(`registration attempt ${attempt}/${attempts} failed`, { error: last.error });
+    if (attempt < attempts) await new Promise((r) => setTimeout(r, retryMs));
+  }
+  return last;
+}

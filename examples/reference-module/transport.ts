@@ -1,0 +1,296 @@
+/**
+ * Chat transport (mgTransport): the module connects one messenger channel to the chat gateway,
+ * keeps the channel's message templates, and answers the gateway's webhooks.
+ *
+ * - Transport API (header `X-Transport-Token`) at `{endpointUrl}/api/transport/v1`: the channel
+ *   is activated with `POST /channels`; template verdicts go out with
+ *   `PUT /channels/{id}/templates/{code}`; customer messages with `POST /messages`.
+ * - Webhooks (`webhookUrl`): JSON `{type, meta, data}` with header `ClientId`.
+ */
+import { randomBytes } from 'node:crypto';
+import { type CallbackAuth, HttpError, badRequest, notFound, sendJson, type Ctx, type Router } from './http.ts';
+import { isObj, type Obj } from './input.ts';
+import { TRANSPORT_WEBHOOK_PATH } from './registration.ts';
+import { GatewayClient, describeFailure, systemOk, type OutboundReply } from './outbound.ts';
+import type { GatewayAccess } from './registration.ts';
+import { log } from './log.ts';
+
+const REJECTION_REASONS = ['abusive_content', 'incorrect_category', 'invalid_format', 'scam'] as const;
+
+export interface StoredTemplate {
+  channelId: number;
+  code: string;
+  name?: string;
+  lang?: string;
+  category?: string;
+  type?: string;
+  body?: string;
+  header?: Obj;
+  attachments?: Obj;
+  footer?: string;
+  buttons?: Obj;
+  example?: Obj;
+  verification_status: 'pending' | 'approved' | 'rejected';
+  rejection_reason?: string;
+  updatedAt: string;
+}
+
+const TEMPLATE_FIELDS = ['name', 'lang', 'category', 'type', 'body', 'header', 'attachments', 'footer', 'buttons', 'example'] as const;
+
+export class TransportService {
+  private api: GatewayClient | undefined;
+  /** Channels activated at the gateway: id -> external id. */
+  readonly channels = new Map<number, { id: number; externalId: string; activatedAt: string }>();
+  readonly templates = new Map<string, StoredTemplate>();
+  /** Messages the system sent through the channel (message_sent), by external message id. */
+  readonly sent = new Map<string, Obj>();
+  /** Customer messages forwarded to the gateway. */
+  readonly inbound: { channelId: number; externalId: string; text: string; reply: unknown }[] = [];
+  private messageSeq = 0;
+
+  constructor(private readonly timeoutMs: number) {}
+
+  get connected(): boolean {
+    return this.api !== undefined;
+  }
+
+  private key(channelId: number, code: string): string {
+    return `${channelId}/${code}`;
+  }
+
+  /** Uses the gateway access handed out at registration and activates the channel. */
+  async start(access: GatewayAccess): Promise<void> {
+    this.api = new GatewayClient(`${access.endpointUrl}/api/transport/v1`, 'X-Transport-Token', access.token, this.timeoutMs);
+    if (this.channels.size > 0) return;
+    const externalId = `reference-channel-${randomBytes(4).toString('hex')}`;
+    const body = {
+      type: 'custom',
+      name: 'Reference messenger',
+      external_id: externalId,
+      settings: {
+        status: { delivered: 'both', read: 'both' },
+        text: { creating: 'both', editing: 'both', quoting: 'both', deleting: 'receive', max_chars_count: 4096 },
+        sending_policy: { new_customer: 'template', after_reply_timeout: 'template' },
+        template: { creation: true },
+      },
+    };
+    try {
+      const reply = await this.api.call('POST', '/channels', body);
+      if (!systemOk(reply)) {
+        log('channel activation refused', { reply: describeFailure(reply) });
+        return;
+      }
+      const r = (reply.json ?? {}) as Obj;
+      const id = Number(r.id ?? r.channel_id);
+      if (Number.isInteger(id) && id > 0) {
+        this.channels.set(id, { id, externalId, activatedAt: typeof r.activated_at === 'string' ? r.activated_at : new Date().toISOString() });
+        log('channel activated', { id, externalId });
+      } else {
+        log('channel activation answered without a channel id', { reply: reply.json ?? reply.text });
+      }
+    } catch (e) {
+      log('channel activation failed', { error: (e as Error).message });
+    }
+  }
+
+  private requireApi(): GatewayClient {
+    if (!this.api) throw new HttpError(409, 'the transport is not connected to the gateway (not registered)');
+    return this.api;
+  }
+
+  /** The channel a trigger means: the given one, else the activated one. */
+  private channelOf(raw: unknown, path = 'channelId'): number {
+    if (raw === undefined || raw === null || raw === '') {
+      const first = [...this.channels.keys()][0];
+      if (first === undefined) throw badRequest(`${path} is required (no channel is activated)`);
+      return first;
+    }
+    const id = Number(raw);
+    if (!Number.isInteger(id) || id <= 0) throw badRequest(`${path} must be a positive integer`);
+    return id;
+  }
+
+  // ------------------------------------------------------------ webhook
+
+  /** Answers one webhook: `{type, meta, data}`; the `ClientId` header identifies the account. */
+  handleWebhook(ctx: Ctx, auth: CallbackAuth): void {
+    const header = ctx.headers.clientid;
+    const presented = Array.isArray(header) ? header[0] : header;
+    const judged = auth.judge(presented === '' ? undefined : presented);
+    if (!judged.ok) {
+      // Both error shapes: the gateway's `{errors}` and the module's `{success, errorMsg}`.
+      sendJson(ctx.res, judged.status, { errors: [judged.errorMsg], success: false, errorMsg: judged.errorMsg });
+      return;
+    }
+    let body: unknown;
+    try {
+      body = JSON.parse(ctx.body.toString('utf8'));
+    } catch (e) {
+      return this.refuse(ctx, 400, `body is not valid JSON: ${(e as Error).message}`);
+    }
+    if (!isObj(body)) return this.refuse(ctx, 400, 'body must be a JSON object');
+    const type = body.type;
+    if (typeof type !== 'string' || type === '') return this.refuse(ctx, 400, 'type is required');
+    const data = body.data;
+    if (!isObj(data)) return this.refuse(ctx, 400, 'data must be an object');
+    try {
+      sendJson(ctx.res, 200, this.dispatch(type, data));
+    } catch (e) {
+      if (e instanceof HttpError) return this.refuse(ctx, e.status, e.message);
+      throw e;
+    }
+  }
+
+  private refuse(ctx: Ctx, status: number, message: string): void {
+    sendJson(ctx.res, status, { errors: [message] });
+  }
+
+  private dispatch(type: string, data: Obj): Obj {
+    switch (type) {
+      case 'template_create':
+        return this.templateCreate(data);
+      case 'template_update':
+        return this.templateUpdate(data);
+      case 'template_delete':
+        return this.templateDelete(data);
+      case 'message_sent':
+        return this.messageSent(data);
+      default:
+        // message_updated, message_deleted, message_read, reactions and future types: acknowledged.
+        log('webhook acknowledged', { type });
+        return {};
+    }
+  }
+
+  private channelIdOf(data: Obj): number {
+    const id = data.channel_id;
+    if (typeof id !== 'number' || !Number.isInteger(id)) throw badRequest('data.channel_id must be an integer');
+    return id;
+  }
+
+  private copyFields(target: StoredTemplate, data: Obj): void {
+    for (const f of TEMPLATE_FIELDS) {
+      const v = data[f];
+      if (v === undefined) continue;
+      (target as unknown as Obj)[f] = v;
+    }
+    if (isObj(data.examples) && !isObj(data.example)) target.example = data.examples;
+  }
+
+  /** A template was created in the system: assign a fresh unique code, submit it for verification. */
+  private templateCreate(data: Obj): Obj {
+    const channelId = this.channelIdOf(data);
+    let code: string;
+    do code = `tpl_${randomBytes(6).toString('hex')}`;
+    while (this.templates.has(this.key(channelId, code)));
+    const t: StoredTemplate = { channelId, code, verification_status: 'pending', updatedAt: new Date().toISOString() };
+    this.copyFields(t, data);
+    this.templates.set(this.key(channelId, code), t);
+    log('template submitted for verification', { channelId, code, name: t.name });
+    return { code };
+  }
+
+  /** A template was edited (or resubmitted after a rejection): verification starts again. */
+  private templateUpdate(data: Obj): Obj {
+    const channelId = this.channelIdOf(data);
+    const code = data.code;
+    if (typeof code !== 'string' || code === '') throw badRequest('data.code is required');
+    const existing = this.templates.get(this.key(channelId, code));
+    const t: StoredTemplate = existing ?? { channelId, code, verification_status: 'pending', updatedAt: '' };
+    this.copyFields(t, data);
+    if (t.verification_status === 'rejected' || !existing) {
+      t.verification_status = 'pending';
+      delete t.rejection_reason;
+    }
+    t.updatedAt = new Date().toISOString();
+    this.templates.set(this.key(channelId, code), t);
+    return {};
+  }
+
+  private templateDelete(data: Obj): Obj {
+    const channelId = this.channelIdOf(data);
+    const code = data.code;
+    if (typeof code !== 'string' || code === '') throw badRequest('data.code is required');
+    this.templates.delete(this.key(channelId, code));
+    return {};
+  }
+
+  /** The system sent a message through the channel: deliver it to the messenger, return its id. */
+  private messageSent(data: Obj): Obj {
+    const channelId = this.channelIdOf(data);
+    const tpl = isObj(data.template) ? data.template : undefined;
+    if (tpl && typeof tpl.code === 'string') {
+      const t = this.templates.get(this.key(channelId, tpl.code));
+      if (t && t.verification_status === 'rejected') {
+        return { error: { code: 'general', message: `template ${tpl.code} was rejected by the provider` } };
+      }
+    }
+    const id = `msg_${++this.messageSeq}_${randomBytes(4).toString('hex')}`;
+    this.sent.set(id, { ...data });
+    return { external_message_id: id };
+  }
+
+  // ------------------------------------------------------------ triggers
+
+  /** The provider decided on a template: report it to the gateway. */
+  async templateVerdict(p: Obj): Promise<Obj> {
+    const api = this.requireApi();
+    const channelId = this.channelOf(p.channelId);
+    const code = p.code;
+    if (typeof code !== 'string' || code === '') throw badRequest('code is required');
+    const verdict = p.verdict;
+    if (verdict !== 'approved' && verdict !== 'rejected') throw badRequest('verdict must be approved or rejected');
+    const t = this.templates.get(this.key(channelId, code));
+    if (!t) throw notFound(`template ${code} is unknown in channel ${channelId}`);
+    let reason: string | undefined;
+    if (verdict === 'rejected') {
+      reason = typeof p.reason === 'string' && p.reason ? p.reason : 'invalid_format';
+      if (!(REJECTION_REASONS as readonly string[]).includes(reason)) throw badRequest(`reason must be one of ${REJECTION_REASONS.join(', ')}`);
+    }
+    const body: Obj = { name: t.name ?? t.code, body: t.body ?? '', verification_status: verdict };
+    if (t.lang) body.lang = t.lang;
+    if (t.category) body.category = t.category;
+    if (t.header && !t.attachments) body.header = t.header;
+    if (t.footer) body.footer = t.footer;
+    if (t.buttons) body.buttons = t.buttons;
+    if (t.example) body.example = t.example;
+    if (reason) body.rejection_reason = reason;
+    const reply = await api.call('PUT', `/channels/${channelId}/templates/${encodeURIComponent(code)}`, body);
+    if (systemOk(reply)) {
+      t.verification_status = verdict;
+      if (reason) t.rejection_reason = reason;
+      else delete t.rejection_reason;
+      t.updatedAt = new Date().toISOString();
+    }
+    return this.outcome(reply, { channelId, code, verification_status: t.verification_status });
+  }
+
+  /** A customer wrote in the messenger: forward the message to the gateway. */
+  async inboundMessage(p: Obj): Promise<Obj> {
+    const api = this.requireApi();
+    const channelId = this.channelOf(p.channelId);
+    const text = p.text;
+    if (typeof text !== 'string' || text.trim() === '') throw badRequest('text is required');
+    const customerId = typeof p.customerId === 'string' && p.customerId ? p.customerId : 'customer-1';
+    const externalId = `in_${++this.messageSeq}_${randomBytes(4).toString('hex')}`;
+    const body = {
+      message: { external_id: externalId, type: 'text', text },
+      originator: 'customer',
+      customer: { external_id: customerId, nickname: customerId, first_name: 'Reference customer' },
+      channel: channelId,
+      external_chat_id: `chat-${customerId}`,
+    };
+    const reply = await api.call('POST', '/messages', body);
+    this.inbound.push({ channelId, externalId, text, reply: reply.json ?? reply.text });
+    return this.outcome(reply, { channelId, external_id: externalId });
+  }
+
+  private outcome(reply: OutboundReply, extra: Obj): Obj {
+    const ok = systemOk(reply);
+    return { success: ok, ...(ok ? {} : { errorMsg: `gateway refused: ${describeFailure(reply)}` }), ...extra, reply: reply.json ?? reply.text };
+  }
+}
+
+export function mountTransport(router: Router, auth: CallbackAuth, service: TransportService): void {
+  router.add('POST', TRANSPORT_WEBHOOK_PATH, (ctx) => service.handleWebhook(ctx, auth));
+}

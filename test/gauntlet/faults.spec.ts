@@ -1,0 +1,56 @@
+/**
+ * The fault gauntlet: the suite runs against the clean reference module and against each of
+ * its fault variants. The clean module passes with zero failures; each fault is caught by
+ * exactly its own checks. The rows of the detection table are printed at the end of `npm test`.
+ */
+import { test, expect } from '@playwright/test';
+import { FAULT_CASES } from './faults.ts';
+import { failedChecks, runSuite } from './run-suite.ts';
+import { DETECTION_ROW } from '../../src/report/summary-line-reporter.ts';
+
+test.describe.configure({ mode: 'parallel', timeout: 180_000 });
+
+test('the clean reference module is certified with zero failures (exit 0)', async ({}, testInfo) => {
+  const run = await runSuite([], { FAULTS: '' });
+  expect(run.results, run.stderr).toBeDefined();
+  expect(failedChecks(run.results)).toEqual([]);
+  expect(run.results!.summary.failed).toBe(0);
+  expect(run.results!.summary.passed).toBeGreaterThan(15);
+  expect(run.results!.run.outcome).toBe('passed');
+  expect(run.exitCode).toBe(0);
+  await testInfo.attach(DETECTION_ROW, { body: `(clean)|-|${failedChecks(run.results).length} failed, ${run.results!.summary.passed} passed|yes` });
+});
+
+for (const c of FAULT_CASES) {
+  test(`fault ${c.fault} is caught by ${c.failing.join(' + ')}`, async ({}, testInfo) => {
+    const run = await runSuite([], { FAULTS: c.fault });
+    expect(run.results, run.stderr).toBeDefined();
+    const failing = failedChecks(run.results);
+    await testInfo.attach(DETECTION_ROW, {
+      body: `${c.fault}|${c.failing.join(', ')}|${failing.join(', ') || '(none)'}|${JSON.stringify(failing) === JSON.stringify([...c.failing].sort()) ? 'yes' : 'NO'}`,
+    });
+    expect(failing).toEqual([...c.failing].sort());
+    if (c.requirement) {
+      const first = run.results!.results.find((r) => r.check === c.failing[0] && r.status === 'failed');
+      expect(first?.requirements).toContain(c.requirement);
+      expect(first?.message).toMatch(/Received: .+\nExpected: .+/);
+    }
+    expect(run.exitCode).toBe(1);
+  });
+}
+
+test('a module that never registers ends the run with exit 2 and a one-line reason', async ({}, testInfo) => {
+  const run = await runSuite([], { FAULTS: 'registration-missing-api-key' });
+  await testInfo.attach(DETECTION_ROW, { body: `registration-missing-api-key|exit 2|exit ${run.exitCode}|${run.exitCode === 2 ? 'yes' : 'NO'}` });
+  expect(run.exitCode).toBe(2);
+  const line = run.stderr.trim().split('\n').at(-1)!;
+  expect(line).toMatch(/could not start: module never registered: the system refused its \d+ edit call\(s\), last with HTTP 401: .*apiKey/);
+  expect(run.results?.run.outcome).toBe('aborted');
+});
+
+test('a bad configuration ends the run with exit 2 and a one-line reason', async () => {
+  const run = await runSuite(['--config', 'package.json']);
+  expect(run.exitCode).toBe(2);
+  expect(run.stderr.trim().split('\n')).toHaveLength(1);
+  expect(run.stderr).toMatch(/config .*package\.json is invalid: .*mode/);
+});

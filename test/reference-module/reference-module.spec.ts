@@ -1,0 +1,585 @@
+/**
+ * The reference module (examples/reference-module) through real HTTP: it registers one module
+ * of five kinds that validates against the contract, serves every callback with real state,
+ * drives its own flows on triggers, and each fault variant breaks exactly what it names.
+ */
+import { test, expect } from '@playwright/test';
+import zlib from 'node:zlib';
+import { contract, formatErrors } from '../../src/contract/schemas.ts';
+import { FAULT_NAMES } from '../../examples/reference-module/faults.ts';
+import { diffPaths, getCallback, postCallback, readZip, startModule, trigger, until, type RunningModule } from './harness.ts';
+
+function expectValid(schema: string, data: unknown): void {
+  const outcome = contract().validate(schema, data);
+  expect(outcome.valid, `${schema}: ${formatErrors(outcome.errors)}`).toBe(true);
+}
+
+/** A day relative to today as `Y-m-d H:i:s` (local time, as the module reads it). */
+function day(offset: number, time = '10:00:00'): string {
+  const d = new Date();
+  d.setDate(d.getDate() + offset);
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')} ${time}`;
+}
+
+async function jsonOf(res: Response): Promise<Record<string, unknown>> {
+  return (await res.json()) as Record<string, unknown>;
+}
+
+async function state(m: RunningModule): Promise<Record<string, unknown>> {
+  return jsonOf(await fetch(`${m.url}/dev/state`));
+}
+
+/** Registration with the run-specific values (address, clientId) replaced, to compare runs. */
+function normalized(reg: Record<string, unknown>, m: RunningModule): unknown {
+  return JSON.parse(JSON.stringify(reg).split(m.url).join('BASE').split(`localhost:${m.port}`).join('localhost:PORT').split(m.clientId).join('CLIENT'));
+}
+
+async function saveDelivery(m: RunningModule, extra: Record<string, unknown> = {}): Promise<string> {
+  const res = await postCallback(`${m.url}/delivery/save`, m.clientId, 'save', {
+    orderNumber: 'A-100',
+    siteName: 'Shop',
+    currency: 'EUR',
+    packages: [{ weight: 1500, items: [{ offerId: '1', declaredValue: 20, quantity: 2, cod: 20 }] }],
+    delivery: { tariff: 'standard', payerType: 'receiver', shipmentDate: day(1), deliveryDate: day(3), deliveryAddress: { city: 'Berlin', building: '1' }, ...extra },
+  });
+  const body = await jsonOf(res);
+  expect(res.status, JSON.stringify(body)).toBe(200);
+  expectValid('delivery/save.reply.json', body);
+  return String((body.result as Record<string, unknown>).deliveryId);
+}
+
+function expectErrorNaming(status: number, body: unknown, field: string): void {
+  expect([200, 400, 404]).toContain(status);
+  expectValid('common/error-reply.json', body);
+  expect((body as { errorMsg: string }).errorMsg).toContain(field);
+}
+
+test.describe('reference module', () => {
+  test.describe.configure({ mode: 'serial' });
+  let m: RunningModule;
+
+  test.beforeAll(async () => {
+    m = await startModule();
+  });
+
+  test.afterAll(async () => {
+    if (m?.child.exitCode === null) await m.stop();
+  });
+
+  test('registers one module of all five kinds that validates against the edit schema', async () => {
+    const reg = await m.registration();
+    expectValid('registration/integration-module.edit.json', reg);
+    const edit = m.system.edits()[0]!;
+    expect(edit.headers['content-type']).toContain('application/x-www-form-urlencoded');
+    expect(edit.form.get('apiKey')).toBe('test-api-key');
+    expect(edit.path).toBe('/api/v5/integration-modules/ref-test/edit');
+    expect(reg).toMatchObject({ code: 'ref-test', clientId: m.clientId, baseUrl: m.url, actions: { activity: '/activity' } });
+    const integrations = reg.integrations as Record<string, Record<string, unknown>>;
+    expect(Object.keys(integrations).sort()).toEqual(['delivery', 'mgBot', 'mgTransport', 'payment', 'telephony']);
+    expect(integrations.mgBot).toEqual({});
+    expect(String(integrations.telephony!.makeCallUrl)).toMatch(new RegExp(`^${m.url}/`));
+    expect(String(integrations.mgTransport!.webhookUrl)).toMatch(new RegExp(`^${m.url}/`));
+    const delivery = integrations.delivery!;
+    const actions = delivery.actions as Record<string, string>;
+    expect(Object.keys(actions).sort()).toEqual(['calculate', 'delete', 'get', 'print', 'shipmentDelete', 'shipmentPointList', 'shipmentSave', 'tariffList'].concat('save').sort());
+    expect(new Set(Object.values(actions)).size).toBe(9);
+    const fields = delivery.deliveryDataFieldList as Record<string, unknown>[];
+    expect(fields.map((f) => f.type).sort()).toEqual(['autocomplete', 'checkbox', 'choice', 'date', 'integer', 'text']);
+    expect(String(fields.find((f) => f.type === 'autocomplete')!.autocompleteUrl)).toMatch(new RegExp(`^${m.url}/`));
+    expect(delivery.platePrintLimit).toBe(10);
+    expect(integrations.payment).toMatchObject({ currencies: ['EUR', 'USD', 'RUB'], invoiceTypes: ['link'] });
+  });
+
+  test('activates a channel, registers the bot command and opens the bot WebSocket', async () => {
+    const channel = await until('channel activation', () => m.gateway.find('POST', '/api/transport/v1/channels')[0]);
+    expect(channel.headers['x-transport-token']).toBe('transport-token');
+    expectValid('chat/channel.json', channel.json);
+    expect(channel.json).toMatchObject({ settings: { sending_policy: { new_customer: 'template', after_reply_timeout: 'template' }, template: { creation: true } } });
+    const command = await until('bot command', () => m.gateway.find('PUT', /^\/api\/bot\/v1\/my\/commands\//)[0]);
+    expect(command.headers['x-bot-token']).toBe('bot-token');
+    expectValid('chat/bot.command.request.json', command.json);
+    expect(String((command.json as { description: string }).description).length).toBeLessThanOrEqual(64);
+    const socket = await until('bot socket', () => m.gateway.sockets[0]);
+    expect(socket.headers['x-bot-token']).toBe('bot-token');
+    expect(new URL(socket.url, 'ws://x').searchParams.get('events')?.split(',')).toContain('message_new');
+  });
+
+  test('activity callback stores the activity and refuses unknown or missing clientIds', async () => {
+    const send = (clientId: string | undefined, active: boolean): Promise<Response> => {
+      const form = new URLSearchParams({ systemUrl: 'https://shop.example.com', activity: JSON.stringify({ active, freeze: false }) });
+      if (clientId) form.set('clientId', clientId);
+      return fetch(`${m.url}/activity`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: form.toString() });
+    };
+    const ok = await send(m.clientId, true);
+    expect(ok.status).toBe(200);
+    expect(await ok.json()).toEqual({ success: true });
+    const unknown = await send('intruder', false);
+    expect(unknown.status).toBe(403);
+    expectValid('common/error-reply.json', await unknown.json());
+    const missing = await send(undefined, false);
+    expect(missing.status).toBe(401);
+    const s = await state(m);
+    expect(s.activity).toEqual({ [m.clientId]: expect.objectContaining({ active: true, freeze: false }) });
+  });
+
+  test('calculate returns courier and pickup tariffs computed from the weight', async () => {
+    const calc = async (weight: number): Promise<Record<string, unknown>[]> => {
+      const res = await postCallback(`${m.url}/delivery/calculate`, m.clientId, 'calculate', {
+        currency: 'EUR',
+        packages: [{ weight }],
+        deliveryAddress: { city: 'Berlin', countryIso: 'DE' },
+        shipmentDate: day(1),
+      });
+      const body = await jsonOf(res);
+      expect(res.status).toBe(200);
+      expectValid('delivery/calculate.reply.json', body);
+      return body.result as Record<string, unknown>[];
+    };
+    const light = await calc(1000);
+    const heavy = await calc(8000);
+    expect(light.map((t) => t.type)).toEqual(expect.arrayContaining(['courier', 'selfDelivery']));
+    const pickup = light.find((t) => t.type === 'selfDelivery')!;
+    expect((pickup.pickuppointList as unknown[]).length).toBeGreaterThan(0);
+    for (const t of light) expect(Number(heavy.find((h) => h.code === t.code)!.cost)).toBeGreaterThan(Number(t.cost));
+  });
+
+  test('wrong input is an error naming the field', async () => {
+    const zero = await postCallback(`${m.url}/delivery/calculate`, m.clientId, 'calculate', { packages: [{ weight: 0 }] });
+    expectErrorNaming(zero.status, await zero.json(), 'packages[0].weight');
+    const past = await postCallback(`${m.url}/delivery/save`, m.clientId, 'save', { packages: [{ weight: 100 }], delivery: { deliveryDate: day(-2) } });
+    expectErrorNaming(past.status, await past.json(), 'deliveryDate');
+    const badJson = await postCallback(`${m.url}/delivery/save`, m.clientId, 'save', '{not json');
+    expect(badJson.status).toBe(400);
+    expectErrorNaming(badJson.status, await badJson.json(), 'save');
+    const unknownPath = await postCallback(`${m.url}/delivery/teleport`, m.clientId, 'teleport', {});
+    expect(unknownPath.status).toBe(404);
+    expectValid('common/error-reply.json', await unknownPath.json());
+  });
+
+  test('save, get and delete work over real state; unknown ids are a 404 error reply', async () => {
+    const id = await saveDelivery(m);
+    const got = await getCallback(`${m.url}/delivery/get`, { clientId: m.clientId, deliveryId: id });
+    const body = await jsonOf(got);
+    expect(got.status).toBe(200);
+    expectValid('delivery/get.reply.json', body);
+    expect(body.result).toMatchObject({ tariff: 'standard', status: { code: 'created' } });
+    const edit = await postCallback(`${m.url}/delivery/save`, m.clientId, 'save', { deliveryId: id, packages: [{ weight: 4000 }], delivery: { tariff: 'express' } });
+    const edited = await jsonOf(edit);
+    expectValid('delivery/save.reply.json', edited);
+    expect((edited.result as Record<string, unknown>).deliveryId).toBe(id);
+    const unknown = await getCallback(`${m.url}/delivery/get`, { clientId: m.clientId, deliveryId: 'NOPE-1' });
+    expect(unknown.status).toBe(404);
+    expectValid('common/error-reply.json', await unknown.json());
+    const del = await postCallback(`${m.url}/delivery/delete`, m.clientId, 'delete', { deliveryId: id });
+    expect(await del.json()).toEqual({ success: true });
+    const after = await jsonOf(await getCallback(`${m.url}/delivery/get`, { clientId: m.clientId, deliveryId: id }));
+    expect(after.result).toMatchObject({ status: { code: 'cancelled' } });
+    const again = await postCallback(`${m.url}/delivery/delete`, m.clientId, 'delete', { deliveryId: id });
+    expectErrorNaming(again.status, await again.json(), id);
+  });
+
+  test('print returns a PDF for one order and a ZIP of PDFs for several', async () => {
+    const a = await saveDelivery(m);
+    const b = await saveDelivery(m);
+    const one = await postCallback(`${m.url}/delivery/print`, m.clientId, 'print', { entityType: 'order', type: 'label', deliveryIds: [[a]] });
+    expect(one.status).toBe(200);
+    expect(one.headers.get('content-type')).toBe('application/pdf');
+    const pdf = Buffer.from(await one.arrayBuffer());
+    expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(pdf.toString('latin1')).toContain(a);
+    expect(pdf.toString('latin1').trimEnd().endsWith('%%EOF')).toBe(true);
+    for (const ids of [[[a, b]], [a, b]]) {
+      const many = await postCallback(`${m.url}/delivery/print`, m.clientId, 'print', { entityType: 'order', type: 'label', deliveryIds: ids });
+      expect(many.status).toBe(200);
+      expect(many.headers.get('content-type')).toBe('application/zip');
+      const zip = Buffer.from(await many.arrayBuffer());
+      expect(zip.subarray(0, 4)).toEqual(Buffer.from([0x50, 0x4b, 0x03, 0x04]));
+      const entries = readZip(zip);
+      expect(entries.map((e) => e.name)).toEqual([`label-${a}.pdf`, `label-${b}.pdf`]);
+      for (const e of entries) {
+        expect(e.data.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+        expect(zlib.crc32(e.data) >>> 0).toBe(e.crc);
+      }
+    }
+    const bad = await postCallback(`${m.url}/delivery/print`, m.clientId, 'print', { entityType: 'order', type: 'label', deliveryIds: [['NOPE-1']] });
+    expect(bad.status).toBe(400);
+    expectValid('common/error-reply.json', await bad.json());
+  });
+
+  test('an unknown clientId gets 403 and has no effect; a missing one gets 401', async () => {
+    const before = ((await state(m)).deliveries as unknown[]).length;
+    const payload = { packages: [{ weight: 1000 }], delivery: { tariff: 'standard' } };
+    const unknown = await postCallback(`${m.url}/delivery/save`, 'intruder', 'save', payload);
+    expect(unknown.status).toBe(403);
+    expectValid('common/error-reply.json', await unknown.json());
+    const missing = await postCallback(`${m.url}/delivery/save`, undefined, 'save', payload);
+    expect(missing.status).toBe(401);
+    expectValid('common/error-reply.json', await missing.json());
+    const getUnknown = await getCallback(`${m.url}/delivery/tariffs`, { clientId: 'intruder' });
+    expect(getUnknown.status).toBe(403);
+    expect(((await state(m)).deliveries as unknown[]).length).toBe(before);
+  });
+
+  test('terminals, tariffs, autocomplete and shipments', async () => {
+    const points = await jsonOf(await getCallback(`${m.url}/delivery/shipment-points`, { clientId: m.clientId, city: 'Berlin' }));
+    expectValid('delivery/shipment-point-list.reply.json', points);
+    expect((points.result as { code: string }[]).map((t) => t.code)).toEqual(['BER-001', 'BER-002']);
+    const tariffs = await jsonOf(await getCallback(`${m.url}/delivery/tariffs`, { clientId: m.clientId }));
+    expectValid('delivery/tariff-list.reply.json', tariffs);
+    const reg = await m.registration();
+    const field = ((reg.integrations as Record<string, Record<string, unknown>>).delivery!.deliveryDataFieldList as Record<string, unknown>[]).find((f) => f.type === 'autocomplete')!;
+    const ac = await jsonOf(await getCallback(String(field.autocompleteUrl), { clientId: m.clientId, query: 'kreuz' }));
+    expectValid('delivery/autocomplete.reply.json', ac);
+    expect(ac.result).toEqual([{ value: 'BER-002', label: 'Berlin Kreuzberg pickup point', description: expect.any(String) }]);
+
+    const id = await saveDelivery(m);
+    const saved = await jsonOf(await postCallback(`${m.url}/delivery/shipment/save`, m.clientId, 'shipmentSave', { date: day(1, '00:00:00'), store: 'main', orders: [{ deliveryId: id }] }));
+    expectValid('delivery/shipment-save.reply.json', saved);
+    const shipmentId = String((saved.result as Record<string, unknown>).shipmentId);
+    const act = await postCallback(`${m.url}/delivery/print`, m.clientId, 'print', { entityType: 'shipment', type: 'act', deliveryIds: [[shipmentId]] });
+    expect(act.headers.get('content-type')).toBe('application/pdf');
+    expect(Buffer.from(await act.arrayBuffer()).toString('latin1')).toContain(id);
+    const del = await postCallback(`${m.url}/delivery/shipment/delete`, m.clientId, 'shipmentDelete', { shipmentId });
+    expect(await del.json()).toEqual({ success: true });
+    const again = await postCallback(`${m.url}/delivery/shipment/delete`, m.clientId, 'shipmentDelete', { shipmentId });
+    expectErrorNaming(again.status, await again.json(), shipmentId);
+    const pastShipment = await postCallback(`${m.url}/delivery/shipment/save`, m.clientId, 'shipmentSave', { date: day(-3), orders: [{ deliveryId: id }] });
+    expectErrorNaming(pastShipment.status, await pastShipment.json(), 'date');
+  });
+
+  test('tracking trigger reports statuses in chunks of at most 100', async () => {
+    const r = await trigger(m.url, 'delivery.tracking', { count: 150 });
+    expect(r.body).toMatchObject({ success: true, deliveries: 150, requests: 2 });
+    const calls = m.system.find('POST', '/api/v5/delivery/generic/ref-test/tracking');
+    expect(calls.map((c) => (JSON.parse(c.form.get('statusUpdate')!) as unknown[]).length)).toEqual([100, 50]);
+    for (const c of calls) {
+      expect(c.form.get('apiKey')).toBe('test-api-key');
+      expectValid('delivery/tracking.request.json', JSON.parse(c.form.get('statusUpdate')!));
+    }
+    const unknown = await trigger(m.url, 'delivery.tracking', { deliveryIds: ['NOPE-1'] });
+    expect(unknown.status).toBe(404);
+  });
+
+  test('telephony: calls, statuses, uploads with WAV recordings, events and manager lookup', async () => {
+    const call = await getCallback(`${m.url}/telephony/call`, { clientId: m.clientId, code: '101', phone: '+4915112345678', userId: '1' });
+    expect(call.status).toBe(200);
+    const noPhone = await getCallback(`${m.url}/telephony/call`, { clientId: m.clientId, code: '101', userId: '1' });
+    expect(noPhone.status).toBe(400);
+    const status = await getCallback(`${m.url}/telephony/user-status`, { clientId: m.clientId, userId: '1', code: '101', status: 'busy' });
+    expect(status.status).toBe(200);
+    expect((await state(m)).userStatuses).toMatchObject({ '1': { status: 'busy', code: '101' } });
+
+    const upload = await trigger(m.url, 'telephony.callsUpload', { count: 60 });
+    expect(upload.body).toMatchObject({ success: true, calls: 60, requests: 2 });
+    const uploads = m.system.find('POST', '/api/v5/telephony/calls/upload');
+    expect(uploads.map((u) => (JSON.parse(u.form.get('calls')!) as unknown[]).length)).toEqual([50, 10]);
+    for (const u of uploads) expectValid('telephony/calls-upload.request.json', JSON.parse(u.form.get('calls')!));
+    const first = (JSON.parse(uploads[0]!.form.get('calls')!) as { recordUrl: string }[])[0]!;
+    const wav = await getCallback(first.recordUrl, { clientId: m.clientId });
+    expect(wav.status).toBe(200);
+    expect(wav.headers.get('content-type')).toBe('audio/wav');
+    const audio = Buffer.from(await wav.arrayBuffer());
+    expect(audio.subarray(0, 4).toString('ascii')).toBe('RIFF');
+    expect(audio.subarray(8, 12).toString('ascii')).toBe('WAVE');
+    expect(audio.readUInt16LE(20)).toBe(1); // PCM
+    expect(audio.readUInt32LE(40)).toBe(audio.length - 44);
+    expect(audio.length - 44).toBeGreaterThan(1000);
+    expect((await getCallback(first.recordUrl, {})).status).toBe(401);
+
+    const event = await trigger(m.url, 'telephony.callEvent', { phone: '+4915112345678', type: 'in', codes: ['101'] });
+    expect(event.body.success).toBe(true);
+    const sent = m.system.find('POST', '/api/v5/telephony/call/event')[0]!;
+    expectValid('telephony/call-event.json', JSON.parse(sent.form.get('event')!));
+    const lookup = await trigger(m.url, 'telephony.managerLookup', { phone: '+4915112345678' });
+    expect(lookup.body).toMatchObject({ success: true, manager: { id: 5 } });
+    const get = m.system.find('GET', '/api/v5/telephony/manager')[0]!;
+    expect(get.query.get('phone')).toBe('+4915112345678');
+    expect(get.query.get('apiKey')).toBe('test-api-key');
+  });
+
+  test('payment invoices follow the state machine and every change is reported', async () => {
+    const updates = (): Record<string, unknown>[] => m.system.find('POST', '/api/v5/payment/update-invoice').map((r) => JSON.parse(r.form.get('updateInvoice')!) as Record<string, unknown>);
+    const created = await jsonOf(await postCallback(`${m.url}/payment/create`, m.clientId, 'create', { invoiceUuid: 'inv-1', amount: 120.5, currency: 'EUR', invoiceType: 'link', shopId: 'main' }));
+    expectValid('payment/create.reply.json', created);
+    const paymentId = String((created.result as Record<string, unknown>).paymentId);
+    await until('pending report', () => updates().find((u) => u.paymentId === paymentId && u.status === 'pending'));
+    const early = await postCallback(`${m.url}/payment/approve`, m.clientId, 'approve', { paymentId });
+    expectErrorNaming(early.status, await early.json(), 'pending');
+    const refundEarly = await postCallback(`${m.url}/payment/refund`, m.clientId, 'refund', { paymentId });
+    expectErrorNaming(refundEarly.status, await refundEarly.json(), 'pending');
+
+    const held = await trigger(m.url, 'payment.notify', { paymentId, event: 'held' });
+    expect(held.body).toMatchObject({ success: true, status: 'waitingForCapture' });
+    const check = m.system.find('POST', '/api/v5/payment/check')[0]!;
+    expect(JSON.parse(check.form.get('check')!)).toEqual({ invoiceUuid: 'inv-1', amount: 120.5, currency: 'EUR' });
+    const approve = await postCallback(`${m.url}/payment/approve`, m.clientId, 'approve', { paymentId });
+    expect(await approve.json()).toEqual({ success: true });
+    await until('succeeded report', () => updates().find((u) => u.status === 'succeeded'));
+    const cancelLate = await postCallback(`${m.url}/payment/cancel`, m.clientId, 'cancel', { paymentId });
+    expectErrorNaming(cancelLate.status, await cancelLate.json(), 'succeeded');
+    const refund = await jsonOf(await postCallback(`${m.url}/payment/refund`, m.clientId, 'refund', { paymentId, amount: 20 }));
+    expectValid('payment/refund.reply.json', refund);
+    await until('refund report', () => updates().find((u) => u.status === 'refundSucceeded'));
+    expect(updates().map((u) => u.status)).toEqual(['pending', 'waitingForCapture', 'succeeded', 'refundSucceeded']);
+    for (const u of updates()) expectValid('payment/update-invoice.request.json', u);
+
+    const second = await jsonOf(await postCallback(`${m.url}/payment/create`, m.clientId, 'create', { invoiceUuid: 'inv-2', amount: 10, currency: 'USD' }));
+    const secondId = String((second.result as Record<string, unknown>).paymentId);
+    expect(await (await postCallback(`${m.url}/payment/cancel`, m.clientId, 'cancel', { paymentId: secondId })).json()).toEqual({ success: true });
+    await until('canceled report', () => updates().find((u) => u.paymentId === secondId && u.status === 'canceled'));
+    const badCurrency = await postCallback(`${m.url}/payment/create`, m.clientId, 'create', { invoiceUuid: 'inv-3', amount: 10, currency: 'JPY' });
+    expectErrorNaming(badCurrency.status, await badCurrency.json(), 'currency');
+  });
+
+  test('transport webhooks, template verdicts and inbound messages', async () => {
+    const reg = await m.registration();
+    const webhookUrl = String((reg.integrations as Record<string, Record<string, unknown>>).mgTransport!.webhookUrl);
+    const hook = (type: string, data: unknown, clientId = m.clientId): Promise<Response> =>
+      fetch(webhookUrl, { method: 'POST', headers: { 'content-type': 'application/json', ClientId: clientId }, body: JSON.stringify({ type, meta: { timestamp: 1700000000 }, data }) });
+    const created = await hook('template_create', { channel_id: 7, name: 'Order ready', lang: 'en', category: 'utility', body: 'Order {{1}} is ready', verification_status: 'pending' });
+    expect(created.status).toBe(200);
+    const { code } = (await created.json()) as { code: string };
+    expectValid('chat/webhook.template-create.reply.json', { code });
+    const other = (await (await hook('template_create', { channel_id: 7, name: 'Other', body: 'x' })).json()) as { code: string };
+    expect(other.code).not.toBe(code);
+    expect(await (await hook('template_update', { channel_id: 7, code, name: 'Order ready', body: 'Order {{1}} is ready now' })).json()).toEqual({});
+    const sent = (await (await hook('message_sent', { channel_id: 7, type: 'text', content: 'hi', external_chat_id: 'c1', external_user_id: 'u1' })).json()) as Record<string, unknown>;
+    expectValid('chat/webhook.message-sent.reply.json', sent);
+    expect(String(sent.external_message_id).length).toBeGreaterThan(0);
+    expect((await hook('template_create', { channel_id: 7, name: 'x' }, 'intruder')).status).toBe(403);
+
+    const verdict = await trigger(m.url, 'transport.templateVerdict', { channelId: 7, code, verdict: 'rejected', reason: 'invalid_format' });
+    expect(verdict.body.success).toBe(true);
+    const put = m.gateway.find('PUT', `/api/transport/v1/channels/7/templates/${code}`)[0]!;
+    expect(put.headers['x-transport-token']).toBe('transport-token');
+    expectValid('chat/transport.template-update.request.json', put.json);
+    expect(put.json).toMatchObject({ verification_status: 'rejected', rejection_reason: 'invalid_format' });
+    expect(await (await hook('template_delete', { channel_id: 7, code: other.code, lang: 'en' })).json()).toEqual({});
+
+    const inbound = await trigger(m.url, 'transport.inboundMessage', { channelId: 7, text: 'Where is my order?' });
+    expect(inbound.body.success).toBe(true);
+    const msg = m.gateway.find('POST', '/api/transport/v1/messages')[0]!;
+    expect(msg.json).toMatchObject({ channel: 7, message: { type: 'text', text: 'Where is my order?' } });
+  });
+
+  test('the bot answers a command and reconnects whenever its socket closes', async () => {
+    await saveDelivery(m);
+    const first = await until('bot socket', () => m.gateway.sockets[0]);
+    first.socket.send(JSON.stringify({ type: 'message_new', meta: { timestamp: 1700000000 }, data: { message: { id: 1, type: 'command', chat_id: 42, content: '/status A-100' } } }));
+    const reply = await until('bot reply', () => m.gateway.find('POST', '/api/bot/v1/messages')[0]);
+    expect(reply.headers['x-bot-token']).toBe('bot-token');
+    expect(reply.json).toMatchObject({ chat_id: 42, type: 'text' });
+    expect(String((reply.json as { content: string }).content)).toContain('A-100');
+    const before = m.gateway.sockets.length;
+    m.gateway.sockets.at(-1)!.socket.close(1000, 'normal');
+    await until('reconnect after a normal close', () => m.gateway.sockets.length === before + 1);
+    m.gateway.sockets.at(-1)!.socket.terminate();
+    await until('reconnect after an abnormal close', () => m.gateway.sockets.length === before + 2);
+  });
+
+  test('registration.repeat registers again; unknown triggers are a 404', async () => {
+    const r = await trigger(m.url, 'registration.repeat', {});
+    expect(r.body.success).toBe(true);
+    expect(m.system.edits().length).toBe(2);
+    expect((await trigger(m.url, 'no.such.trigger', {})).status).toBe(404);
+  });
+
+  test('SIGTERM stops the module cleanly', async () => {
+    expect(await m.stop()).toBe(0);
+  });
+});
+
+test('registration is retried while the system is not up yet', async () => {
+  const m = await startModule({ systemLater: true, env: { REGISTER_ATTEMPTS: '200' } });
+  try {
+    await until('a failed registration attempt', () => /registration attempt 1\/200 failed/.test(m.stderr()));
+    await m.system.start(Number(new URL(m.system.url).port));
+    const reg = await m.registration();
+    expectValid('registration/integration-module.edit.json', reg);
+    await until('the bot socket after the late registration', () => m.gateway.sockets[0]);
+  } finally {
+    await m.stop();
+  }
+});
+
+/** Expected registration changes of the faults that live in the registration. */
+const REGISTRATION_FAULTS: Record<string, { diff: string[]; schemaValid: boolean }> = {
+  'delivery-duplicate-action-path': { diff: ['/integrations/delivery/actions/shipmentDelete'], schemaValid: true },
+  'delivery-required-field-unknown': { diff: ['/integrations/delivery/requiredFields/3'], schemaValid: false },
+  'delivery-payer-type-unknown': { diff: ['/integrations/delivery/payerType/2'], schemaValid: false },
+  'delivery-self-shipment-without-point-list': { diff: ['/integrations/delivery/actions/shipmentPointList'], schemaValid: false },
+  'delivery-save-without-delete': { diff: ['/integrations/delivery/actions/delete'], schemaValid: false },
+  'delivery-data-field-type-unknown': { diff: ['/integrations/delivery/deliveryDataFieldList/0/type'], schemaValid: false },
+  'delivery-choice-without-choices': { diff: ['/integrations/delivery/deliveryDataFieldList/3/choices'], schemaValid: false },
+  'delivery-autocomplete-without-url': { diff: ['/integrations/delivery/deliveryDataFieldList/4/autocompleteUrl'], schemaValid: false },
+  'payment-without-create': { diff: ['/integrations/payment/actions/create'], schemaValid: false },
+  'payment-currency-not-iso': { diff: ['/integrations/payment/currencies/3'], schemaValid: false },
+  'payment-invoice-type-unknown': { diff: ['/integrations/payment/invoiceTypes/0'], schemaValid: false },
+  'mgbot-not-empty': { diff: ['/integrations/mgBot/isActive'], schemaValid: false },
+  'activity-action-missing': { diff: ['/actions/activity'], schemaValid: true },
+  'url-malformed': { diff: ['/integrations/telephony/makeCallUrl'], schemaValid: false },
+  'client-id-missing': { diff: ['/clientId'], schemaValid: false },
+  // Behaviour faults leave the registration as it is.
+  'activity-accepts-unknown-client': { diff: [], schemaValid: true },
+  'activity-reply-malformed': { diff: [], schemaValid: true },
+  'callbacks-refuse-all': { diff: [], schemaValid: true },
+  'tracking-unchunked': { diff: [], schemaValid: true },
+  'tracking-without-api-key': { diff: [], schemaValid: true },
+  'tracking-ignored': { diff: [], schemaValid: true },
+  'calls-upload-unchunked': { diff: [], schemaValid: true },
+  'call-event-codes-not-strings': { diff: [], schemaValid: true },
+  'call-event-json-body': { diff: [], schemaValid: true },
+};
+
+test.describe('fault variants', () => {
+  let reference: unknown;
+
+  test.beforeAll(async () => {
+    const m = await startModule();
+    try {
+      reference = normalized(await m.registration(), m);
+    } finally {
+      await m.stop();
+    }
+  });
+
+  test('the fault table holds exactly the named faults', () => {
+    expect([...FAULT_NAMES].sort()).toEqual([...Object.keys(REGISTRATION_FAULTS), 'registration-missing-api-key'].sort());
+  });
+
+  for (const [fault, expected] of Object.entries(REGISTRATION_FAULTS)) {
+    test(`${fault}: changes the registration only where it says`, async () => {
+      const m = await startModule({ faults: [fault] });
+      try {
+        const reg = await m.registration();
+        expect(diffPaths(reference, normalized(reg, m))).toEqual(expected.diff);
+        const outcome = contract().validate('registration/integration-module.edit.json', reg);
+        expect(outcome.valid, formatErrors(outcome.errors)).toBe(expected.schemaValid);
+        await faultBehaviour(fault, m, reg);
+      } finally {
+        await m.stop();
+      }
+    });
+  }
+
+  test('registration-missing-api-key: registers without apiKey, is refused and stays unregistered', async () => {
+    const m = await startModule({ faults: ['registration-missing-api-key'] });
+    try {
+      const edit = await until('the registration', () => m.system.edits()[0]);
+      expect(edit.form.has('apiKey')).toBe(false);
+      expect(edit.query.has('apiKey')).toBe(false);
+      expect(edit.headers['x-api-key']).toBeUndefined();
+      const snapshot = await untilAsync(async () => {
+        const st = await state(m);
+        return st.registrationError ? st : undefined;
+      });
+      expect(snapshot.registered).toBe(false);
+      expect(m.system.edits().length).toBe(1);
+      expect(m.gateway.requests.length).toBe(0);
+    } finally {
+      await m.stop();
+    }
+  });
+});
+
+async function untilAsync<T>(fn: () => Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await fn();
+    if (v !== undefined) return v;
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+const activityForm = (clientId: string): string =>
+  new URLSearchParams({ clientId, systemUrl: 'https://shop.example.com', activity: JSON.stringify({ active: true, freeze: false }) }).toString();
+
+/** What each fault does beyond the registration (and that the rest still works). */
+async function faultBehaviour(fault: string, m: RunningModule, reg: Record<string, unknown>): Promise<void> {
+  const postActivity = (clientId: string): Promise<Response> =>
+    fetch(`${m.url}/activity`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: activityForm(clientId) });
+  const trackingCalls = () => m.system.find('POST', /\/tracking$/);
+  switch (fault) {
+    case 'tracking-unchunked': {
+      await trigger(m.url, 'delivery.tracking', { count: 120 });
+      expect(trackingCalls()).toHaveLength(1);
+      expect(JSON.parse(trackingCalls()[0]!.form.get('statusUpdate')!)).toHaveLength(120);
+      break;
+    }
+    case 'tracking-without-api-key': {
+      await trigger(m.url, 'delivery.tracking', { count: 1 });
+      const call = trackingCalls()[0]!;
+      expect(call.form.has('apiKey') || call.query.has('apiKey') || call.headers['x-api-key'] !== undefined).toBe(false);
+      break;
+    }
+    case 'tracking-ignored': {
+      const r = await trigger(m.url, 'delivery.tracking', { count: 3 });
+      expect(r.body.success).toBe(true);
+      expect(trackingCalls()).toHaveLength(0);
+      break;
+    }
+    case 'calls-upload-unchunked': {
+      await trigger(m.url, 'telephony.callsUpload', { count: 60 });
+      const uploads = m.system.find('POST', /\/calls\/upload$/);
+      expect(uploads).toHaveLength(1);
+      expect(JSON.parse(uploads[0]!.form.get('calls')!)).toHaveLength(60);
+      break;
+    }
+    case 'call-event-codes-not-strings': {
+      await trigger(m.url, 'telephony.callEvent', { phone: '+15550100200', type: 'in', codes: ['101'] });
+      const event = JSON.parse(m.system.find('POST', /\/call\/event$/)[0]!.form.get('event')!) as { codes: unknown[] };
+      expect(event.codes).toEqual([101]);
+      break;
+    }
+    case 'call-event-json-body': {
+      await trigger(m.url, 'telephony.callEvent', { phone: '+15550100200', type: 'in', codes: ['101'] });
+      const call = m.system.find('POST', /\/call\/event$/)[0]!;
+      expect(call.form.has('event')).toBe(false);
+      expect(call.headers['content-type']).toMatch(/json/);
+      break;
+    }
+    case 'delivery-duplicate-action-path': {
+      const actions = (reg.integrations as Record<string, Record<string, Record<string, string>>>).delivery!.actions!;
+      expect(actions.shipmentDelete).toBe(actions.shipmentSave);
+      // The module still tells the two actions apart at the shared path.
+      const id = await saveDelivery(m);
+      const saved = await jsonOf(await postCallback(`${m.url}${actions.shipmentSave}`, m.clientId, 'shipmentSave', { date: day(1), orders: [{ deliveryId: id }] }));
+      const shipmentId = (saved.result as Record<string, unknown>).shipmentId;
+      expect(await (await postCallback(`${m.url}${actions.shipmentDelete}`, m.clientId, 'shipmentDelete', { shipmentId })).json()).toEqual({ success: true });
+      break;
+    }
+    case 'activity-accepts-unknown-client': {
+      const res = await postActivity('intruder');
+      expect(res.status).toBe(200);
+      expect(await res.json()).toEqual({ success: true });
+      expect((await state(m)).activity).toHaveProperty('intruder');
+      // Other callbacks still refuse the unknown clientId.
+      expect((await postCallback(`${m.url}/delivery/calculate`, 'intruder', 'calculate', { packages: [{ weight: 1 }] })).status).toBe(403);
+      break;
+    }
+    case 'activity-reply-malformed': {
+      const res = await postActivity(m.clientId);
+      expect(res.status).toBe(200);
+      expect(await res.text()).toBe('OK');
+      expect((await state(m)).activity).toHaveProperty(m.clientId);
+      expect((await postActivity('intruder')).status).toBe(403);
+      break;
+    }
+    case 'callbacks-refuse-all': {
+      expect((await postActivity(m.clientId)).status).toBe(403);
+      expect((await postCallback(`${m.url}/delivery/calculate`, m.clientId, 'calculate', { packages: [{ weight: 1000 }] })).status).toBe(403);
+      expect((await getCallback(`${m.url}/telephony/call`, { clientId: m.clientId, code: '101', phone: '+4915112345678', userId: '1' })).status).toBe(403);
+      const hook = await fetch(`${m.url}/transport/webhook`, { method: 'POST', headers: { ClientId: m.clientId, 'content-type': 'application/json' }, body: JSON.stringify({ type: 'template_create', meta: { timestamp: 1 }, data: { channel_id: 7 } }) });
+      expect(hook.status).toBe(403);
+      break;
+    }
+    default: {
+      // Registration faults: the behaviour is the reference one.
+      const res = await postActivity(m.clientId);
+      expect(await res.json()).toEqual({ success: true });
+      const calc = await postCallback(`${m.url}/delivery/calculate`, m.clientId, 'calculate', { packages: [{ weight: 1000 }] });
+      expect(calc.status).toBe(200);
+    }
+  }
+}
