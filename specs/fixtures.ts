@@ -5,7 +5,7 @@
  */
 import { test as base, expect } from '@playwright/test';
 import { RunSession, SessionStartError } from '../src/run/session.ts';
-import { Conformance } from '../src/run/conformance.ts';
+import { Conformance, sessionSink, testSink } from '../src/run/conformance.ts';
 import { readAborted, runConfig, writeAborted } from '../src/run/environment.ts';
 
 export const test = base.extend<{ conformance: Conformance }, { session: RunSession }>({
@@ -22,12 +22,16 @@ export const test = base.extend<{ conformance: Conformance }, { session: RunSess
         throw e;
       }
       await use(session);
+      // Calls the module made on its own, outside any spec's flow, are judged once, here.
+      const own = new Conformance(session, sessionSink(session.log.prefix));
+      await own.judgeUnpromptedCalls();
+      if (own.results.length > 0) await own.finish();
       await session.stop();
     },
     { scope: 'worker', timeout: 180_000 },
   ],
   conformance: async ({ session }, use, testInfo) => {
-    const conformance = new Conformance(session, testInfo);
+    const conformance = new Conformance(session, testSink(testInfo));
     await use(conformance);
     const failures = await conformance.finish();
     expect(failures.map((f) => `${f.check}\n${f.message}`), 'MUST checks that did not hold').toEqual([]);

@@ -40,6 +40,7 @@ export const FAULTS = {
   'calls-upload-unchunked': 'Call history is uploaded in one request whatever its length (the limit is 50 calls a request).',
   'call-event-codes-not-strings': 'Call events carry the extension codes as numbers instead of strings.',
   'call-event-json-body': 'Call events are sent as a JSON body instead of the form field `event`.',
+  'startup-tracking-without-api-key': 'Right after registering, the module pushes a delivery status on its own (no trigger), without the apiKey.',
   'callbacks-refuse-all':
     'Every callback (system callbacks, telephony URLs, record URLs, autocomplete and gateway webhooks) answers 403: a module that recognises nobody.',
 } as const satisfies Record<string, string>;

@@ -13,7 +13,7 @@ import type { AddressInfo } from 'node:net';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { CallbackAuth, Router, sendBytes, sendJson, sendText } from './http.ts';
 import { ActivityStore, mountActivity } from './activity.ts';
-import { DeliveryService, DeliveryStore, mountDelivery } from './delivery.ts';
+import { DeliveryService, DeliveryStore, mountDelivery, trackingEntry } from './delivery.ts';
 import { PaymentService, mountPayment } from './payment.ts';
 import { TelephonyService, mountTelephony } from './telephony.ts';
 import { TransportService, mountTransport } from './transport.ts';
@@ -66,6 +66,12 @@ async function main(): Promise<void> {
     else log('the registration reply holds no info.mgTransport; the transport stays offline');
     if (outcome.mgBot) await bot.start(outcome.mgBot);
     else log('the registration reply holds no info.mgBot; the bot stays offline');
+    if (config.faults.has('startup-tracking-without-api-key')) {
+      // Unprompted: the carrier desk reports a status as soon as the module is up, without the key.
+      const d = delivery.store.createDirect('DESK-STARTUP');
+      delivery.store.advance(d);
+      await system.postForm(`/api/v5/delivery/generic/${encodeURIComponent(config.moduleCode)}/tracking`, { statusUpdate: JSON.stringify([trackingEntry(d)]) }, { apiKey: false });
+    }
     return outcome;
   };
 

@@ -44,6 +44,7 @@ export function message(check: Check<never>, verdict: Verdict, app: Application,
   }
   lines.push(`Requirements: ${app.requirements.join(', ') || '(suite rule)'} (${app.severity})`);
   if (verdict.outcome === 'fail' && reproduce) lines.push(`Reproduce with: ${reproduce}`);
+  else if (verdict.outcome === 'fail' && verdict.evidence?.length) lines.push(`Evidence: exchange ${verdict.evidence.join(', ')}`);
   return lines.join('\n');
 }
 
@@ -61,7 +62,13 @@ export async function apply<S>(check: Check<S>, subject: S, app: Application, ct
     }
   }
   const evidence = verdict.evidence ?? [];
-  const reproduce = evidence.map((id) => ctx.exchange(id)?.curl).find((c) => c !== undefined) ?? app.reproduce;
+  // A curl line reproduces the case only when it is a request the suite sent to the module.
+  const reproduce =
+    evidence
+      .map((id) => ctx.exchange(id))
+      .filter((x) => x !== undefined && (x.direction === 'system->module' || x.direction === 'gateway->module'))
+      .map((x) => x!.curl)
+      .find((c) => c !== undefined) ?? app.reproduce;
   return {
     check: check.name,
     title: check.checks,

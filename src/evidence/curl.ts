@@ -1,4 +1,8 @@
-/** A curl line that repeats a recorded request. Secrets stay redacted: `<redacted:apiKey>` reads as a placeholder. */
+/**
+ * A curl line that repeats a recorded request. Form bodies are written one
+ * `--data-urlencode` per field with the value decoded, so the JSON of a callback reads as JSON.
+ * Secrets stay redacted: `<redacted:apiKey>` reads as a placeholder.
+ */
 import type { Exchange } from './exchange.ts';
 
 const SKIP_HEADERS = new Set(['content-length', 'host', 'connection', 'transfer-encoding', 'user-agent', 'accept-encoding']);
@@ -10,7 +14,15 @@ function quote(s: string): string {
 export function curlLine(x: Pick<Exchange, 'request'>): string {
   const { method = 'GET', url = '', headers, body, truncated } = x.request;
   const parts = ['curl', '-sS', '-X', method, quote(url)];
-  for (const [k, v] of Object.entries(headers)) if (!SKIP_HEADERS.has(k.toLowerCase())) parts.push('-H', quote(`${k}: ${v}`));
-  if (body !== undefined && body.length > 0 && !truncated) parts.push('--data-binary', quote(body));
+  const contentType = Object.entries(headers).find(([k]) => k.toLowerCase() === 'content-type')?.[1] ?? '';
+  const isForm = contentType.toLowerCase().startsWith('application/x-www-form-urlencoded');
+  for (const [k, v] of Object.entries(headers)) {
+    if (SKIP_HEADERS.has(k.toLowerCase()) || (isForm && k.toLowerCase() === 'content-type')) continue;
+    parts.push('-H', quote(`${k}: ${v}`));
+  }
+  if (body !== undefined && body.length > 0 && !truncated) {
+    if (isForm) for (const [k, v] of new URLSearchParams(body)) parts.push('--data-urlencode', quote(`${k}=${v}`));
+    else parts.push('--data-binary', quote(body));
+  }
   return parts.join(' ');
 }

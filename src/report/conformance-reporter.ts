@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestResult } from '@playwright/test/reporter';
-import { RECORD_ATTACHMENT, type TestRecord } from '../run/conformance.ts';
+import { RECORD_ATTACHMENT, sessionRecordsDir, type TestRecord } from '../run/conformance.ts';
 import { buildResults } from './results.ts';
 import { renderHtml } from './html.ts';
 import { outDir, readAborted, runConfig } from '../run/environment.ts';
@@ -28,6 +28,11 @@ export default class ConformanceReporter implements Reporter {
   }
 
   async onEnd(_result: FullResult): Promise<void> {
+    const dirOfSessions = sessionRecordsDir();
+    if (fs.existsSync(dirOfSessions)) {
+      for (const f of fs.readdirSync(dirOfSessions).sort()) this.records.push(JSON.parse(fs.readFileSync(path.join(dirOfSessions, f), 'utf8')) as TestRecord);
+      fs.rmSync(dirOfSessions, { recursive: true, force: true });
+    }
     const config = runConfig();
     const results = await buildResults({
       records: this.records,

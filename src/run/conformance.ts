@@ -3,6 +3,8 @@
  * severity) and the results and the exchanges of the test are attached to it, for the
  * conformance reporter to gather into `results.json`.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import type { TestInfo } from '@playwright/test';
 import { apply, type Application } from '../checks/apply.ts';
 import type { Check } from '../checks/check.ts';
@@ -10,6 +12,8 @@ import type { CheckResult } from '../checks/result.ts';
 import type { Exchange } from '../evidence/exchange.ts';
 import type { RunSession } from './session.ts';
 import { NeedsTrigger } from '../module/triggers.ts';
+import { judgeSystemCall, judgedHere } from './system-calls.ts';
+import { outDir } from './environment.ts';
 
 /** The attachment a conformance test leaves for the reporter. */
 export interface TestRecord {
@@ -20,6 +24,42 @@ export interface TestRecord {
 
 export const RECORD_ATTACHMENT = 'conformance-record';
 
+/** Folder of the records written outside tests (one per session, at its end). */
+export function sessionRecordsDir(): string {
+  return path.join(outDir(), 'session-records');
+}
+
+/** Where a recorder's results go: a test's attachment, or a session's record file. */
+export interface RecordSink {
+  /** Shown as the result's `spec`. */
+  spec: string;
+  annotate(requirement: string): void;
+  write(record: TestRecord): Promise<void>;
+}
+
+/** The sink of a Playwright test. */
+export function testSink(testInfo: TestInfo): RecordSink {
+  return {
+    spec: testInfo.titlePath.slice(1).join(' > '),
+    annotate: (id) => testInfo.annotations.push({ type: 'requirement', description: id }),
+    write: async (record) => {
+      await testInfo.attach(RECORD_ATTACHMENT, { body: JSON.stringify(record), contentType: 'application/json' });
+    },
+  };
+}
+
+/** The sink of a session's own checks, run when it ends: a file the reporter gathers. */
+export function sessionSink(sessionId: string): RecordSink {
+  return {
+    spec: 'session: calls the module made on its own',
+    annotate: () => undefined,
+    write: async (record) => {
+      fs.mkdirSync(sessionRecordsDir(), { recursive: true });
+      fs.writeFileSync(path.join(sessionRecordsDir(), `${sessionId}.json`), JSON.stringify(record));
+    },
+  };
+}
+
 export class Conformance {
   readonly results: CheckResult[] = [];
   private readonly exchanges: Exchange[] = [];
@@ -27,7 +67,7 @@ export class Conformance {
 
   constructor(
     readonly session: RunSession,
-    private readonly testInfo: TestInfo,
+    private readonly sink: RecordSink,
   ) {
     this.unsubscribe = session.log.subscribe((x) => this.exchanges.push(x));
   }
@@ -37,10 +77,10 @@ export class Conformance {
     const result = await apply(check, subject, app, {
       profile: this.session.config.profile,
       exchange: (id) => this.session.log.get(id),
-      spec: this.testInfo.titlePath.slice(1).join(' > '),
+      spec: this.sink.spec,
     });
     this.results.push(result);
-    for (const id of app.requirements) this.testInfo.annotations.push({ type: 'requirement', description: id });
+    for (const id of app.requirements) this.sink.annotate(id);
     return result;
   }
 
@@ -56,7 +96,7 @@ export class Conformance {
         status,
         message: `Checked: ${check.checks}.\n${status === 'skipped' ? 'Skipped' : 'Not applicable'}: ${why}\nRequirements: ${app.requirements.join(', ')} (${app.severity})`,
         evidence: [],
-        spec: this.testInfo.titlePath.slice(1).join(' > '),
+        spec: this.sink.spec,
       });
     }
   }
@@ -66,7 +106,17 @@ export class Conformance {
     this.notRun('skipped', `${e.message} (declare it in the configuration's "triggers")`, checks);
   }
 
-  /** Attaches the record of the test; returns the failures (MUST checks that did not hold). */
+  /**
+   * Judges every call the module made to the system that no spec judged (calls the module made
+   * on its own), so that no call goes unchecked. Run once, when the session ends.
+   */
+  async judgeUnpromptedCalls(): Promise<void> {
+    for (const call of this.session.system.calls) {
+      if (judgedHere(call) && !this.session.judged.has(call.exchange.id)) await judgeSystemCall(this, call);
+    }
+  }
+
+  /** Writes the record; returns the failures (MUST checks that did not hold). */
   async finish(): Promise<CheckResult[]> {
     this.unsubscribe();
     const referenced = new Set(this.results.flatMap((r) => r.evidence));
@@ -88,7 +138,7 @@ export class Conformance {
           }
         : {}),
     };
-    await this.testInfo.attach(RECORD_ATTACHMENT, { body: JSON.stringify(record), contentType: 'application/json' });
+    await this.sink.write(record);
     return this.results.filter((r) => r.status === 'failed');
   }
 }

@@ -23,6 +23,8 @@ export class RunSession {
   readonly config: ResolvedConfig;
   launched?: LaunchedModule;
   registration!: Registration;
+  /** Exchange ids of the module's system calls already judged by a check. */
+  readonly judged = new Set<string>();
   private readonly vars: Record<string, string> = {};
 
   private constructor(config: ResolvedConfig, sessionId: string) {

@@ -57,3 +57,12 @@ test('the requirement table covers the whole catalogue, untested entries with a 
   expect(results.run.outcome).toBe('failed');
   expect(results.results.map((r) => r.check)).toEqual(['ensureModuleWasReached']);
 });
+
+test('a form request reads as one --data-urlencode per field, with its JSON decoded', () => {
+  const log = new EvidenceLog();
+  const x = log.record({
+    direction: 'system->module', label: 'activity', startedAt: new Date(), durationMs: 1,
+    request: { method: 'POST', url: 'http://127.0.0.1:1/activity', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'clientId=c1&activity=%7B%22active%22%3Atrue%7D' },
+  });
+  expect(x.curl).toBe(`curl -sS -X POST 'http://127.0.0.1:1/activity' --data-urlencode 'clientId=c1' --data-urlencode 'activity={"active":true}'`);
+});

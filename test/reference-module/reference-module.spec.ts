@@ -429,6 +429,7 @@ const REGISTRATION_FAULTS: Record<string, { diff: string[]; schemaValid: boolean
   'calls-upload-unchunked': { diff: [], schemaValid: true },
   'call-event-codes-not-strings': { diff: [], schemaValid: true },
   'call-event-json-body': { diff: [], schemaValid: true },
+  'startup-tracking-without-api-key': { diff: [], schemaValid: true },
 };
 
 test.describe('fault variants', () => {
@@ -511,6 +512,11 @@ async function faultBehaviour(fault: string, m: RunningModule, reg: Record<strin
       await trigger(m.url, 'delivery.tracking', { count: 1 });
       const call = trackingCalls()[0]!;
       expect(call.form.has('apiKey') || call.query.has('apiKey') || call.headers['x-api-key'] !== undefined).toBe(false);
+      break;
+    }
+    case 'startup-tracking-without-api-key': {
+      const call = await until('the unprompted tracking push', () => trackingCalls()[0]);
+      expect(call.form.has('apiKey') || call.headers['x-api-key'] !== undefined).toBe(false);
       break;
     }
     case 'tracking-ignored': {

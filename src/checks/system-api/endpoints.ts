@@ -1,0 +1,28 @@
+/**
+ * How each module-to-system call is judged: the requirement ids of its payload (form field and
+ * shape) and the limit rule of the endpoint, if any. Registration (`edit`) has its own checks.
+ */
+import type { Check } from '../check.ts';
+import type { SchemaSubject } from '../schema-rule.ts';
+import type { SystemEndpoint } from '../../simulators/system.ts';
+import { ensureCallsUploadHoldsAtMost50, ensureTrackingHoldsAtMost100 } from './limits.ts';
+
+export interface EndpointJudgement {
+  payloadIds: string[];
+  limit?: { check: Check<SchemaSubject>; requirements: string[] };
+}
+
+export const ENDPOINT_JUDGEMENTS: Partial<Record<SystemEndpoint, EndpointJudgement>> = {
+  tracking: {
+    payloadIds: ['WIRE-DLV-TRACKING-STATUSUPDATE-FIELD', 'WIRE-DLV-TRACKING-UPDATEDAT-ISO8601'],
+    limit: { check: ensureTrackingHoldsAtMost100, requirements: ['DLV-TRACKING-MAX-100'] },
+  },
+  'calls.upload': {
+    payloadIds: ['WIRE-TEL-UPLOAD-CALLS-FIELD'],
+    limit: { check: ensureCallsUploadHoldsAtMost50, requirements: ['TEL-UPLOAD-MAX-50'] },
+  },
+  'call.event': { payloadIds: ['TEL-EVENT-PARAM-JSON', 'TEL-EVENT-PHONE', 'TEL-EVENT-CODES-STRINGS', 'WIRE-TEL-EVENT-FIELD', 'WIRE-TEL-EVENT-TYPE-VALUES'] },
+  manager: { payloadIds: ['WIRE-TEL-MANAGER-PHONE-QUERY'] },
+  'update-invoice': { payloadIds: ['WIRE-PAY-UPDATE-INVOICE-FIELD', 'WIRE-PAY-UPDATE-INVOICE-STATUS'] },
+  'payment.check': { payloadIds: ['WIRE-PAY-CHECK-FIELD'] },
+};

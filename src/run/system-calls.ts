@@ -1,0 +1,29 @@
+/**
+ * Judges one call of the module to the system API: payload decoding, API key, the endpoint's
+ * limit, and the payload's schema, each with the endpoint's requirement ids.
+ */
+import { contract } from '../contract/schemas.ts';
+import { ensureMessageMatchesSchema } from '../checks/schema-rule.ts';
+import { ensureSystemCallCarriesApiKey, ensureSystemCallPayloadDecodes } from '../checks/system-api/calls.ts';
+import { ENDPOINT_JUDGEMENTS } from '../checks/system-api/endpoints.ts';
+import { SYSTEM_ENDPOINTS, type InboundCall } from '../simulators/system.ts';
+import type { Conformance } from './conformance.ts';
+
+/** True for the calls judged here (registration and reads have checks of their own). */
+export function judgedHere(call: InboundCall): boolean {
+  return ENDPOINT_JUDGEMENTS[call.endpoint] !== undefined;
+}
+
+export async function judgeSystemCall(conformance: Conformance, call: InboundCall): Promise<void> {
+  const judgement = ENDPOINT_JUDGEMENTS[call.endpoint];
+  if (!judgement) return;
+  conformance.session.judged.add(call.exchange.id);
+  const ids = { requirements: judgement.payloadIds, severity: 'MUST' as const };
+  await conformance.apply(ensureSystemCallPayloadDecodes, call, ids);
+  await conformance.apply(ensureSystemCallCarriesApiKey, call, { requirements: ['WIRE-GEN-APIKEY-PARAM-OR-HEADER'], severity: 'MUST' });
+  if (call.payload === undefined) return;
+  const schema = SYSTEM_ENDPOINTS[call.endpoint].schema!;
+  const subject = { schema, message: call.payload, errors: contract().validate(schema, call.payload).errors, evidence: [call.exchange.id] };
+  if (judgement.limit) await conformance.apply(judgement.limit.check, subject, { requirements: judgement.limit.requirements, severity: 'MUST' });
+  await conformance.apply(ensureMessageMatchesSchema, { ...subject, region: /.*/ }, ids);
+}

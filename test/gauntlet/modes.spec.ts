@@ -1,0 +1,68 @@
+/**
+ * Run modes other than the embedded default: remote mode (the module runs elsewhere and its
+ * registration is given), and a run on the document alone (profile checks off).
+ */
+import { test, expect } from '@playwright/test';
+import http from 'node:http';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { spawn } from 'node:child_process';
+import { PACKAGE_ROOT } from '../../src/contract/paths.ts';
+import { freePort } from '../../src/module/launcher.ts';
+import { failedChecks, runSuite } from './run-suite.ts';
+
+test.describe.configure({ timeout: 120_000 });
+
+test('remote mode: a module running elsewhere, its registration given, flows without triggers skipped', async () => {
+  // A stand-in for the vendor's own system account: takes the registration, nothing else.
+  let registration: string | undefined;
+  const system = http.createServer((req, res) => {
+    let body = '';
+    req.on('data', (c: Buffer) => (body += c.toString()));
+    req.on('end', () => {
+      if (req.url?.includes('/integration-modules/')) registration = new URLSearchParams(body).get('integrationModule') ?? undefined;
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{"success":true}');
+    });
+  });
+  await new Promise<void>((r) => system.listen(0, '127.0.0.1', r));
+  const port = await freePort();
+  const moduleUrl = `http://127.0.0.1:${port}`;
+  const module = spawn(process.execPath, ['--import', 'tsx', 'examples/reference-module/main.ts'], {
+    cwd: PACKAGE_ROOT,
+    env: { ...process.env, SYSTEM_URL: `http://127.0.0.1:${(system.address() as AddressInfo).port}`, API_KEY: 'remote-test-key', PORT: String(port), PUBLIC_URL: moduleUrl, FAULTS: '' },
+    stdio: 'ignore',
+  });
+  try {
+    await expect.poll(() => registration, { timeout: 30_000 }).toBeDefined();
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'remote-')), 'registration.json');
+    fs.writeFileSync(file, registration!);
+    const run = await runSuite(['--module-url', moduleUrl, '--registration', file]);
+    expect(run.results, run.stderr).toBeDefined();
+    expect(run.results!.run.mode).toBe('remote');
+    expect(failedChecks(run.results)).toEqual([]);
+    const passed = run.results!.results.filter((r) => r.status === 'passed').map((r) => r.check);
+    expect(passed).toContain('ensureActivityAcknowledged');
+    expect(passed).toContain('ensurePayerTypesAreAllowed');
+    const skipped = run.results!.results.filter((r) => r.status === 'skipped');
+    expect(skipped.length).toBeGreaterThan(0);
+    expect(skipped.every((r) => /needs trigger (delivery\.tracking|telephony\.callsUpload|telephony\.callEvent)/.test(r.message))).toBe(true);
+    expect(run.exitCode).toBe(0);
+  } finally {
+    module.kill('SIGTERM');
+    system.close();
+  }
+});
+
+test('document alone (--no-profile): every wire-profile check is skipped, none passes or fails', async () => {
+  const run = await runSuite(['--no-profile'], { FAULTS: 'activity-reply-malformed' });
+  expect(run.results, run.stderr).toBeDefined();
+  expect(run.results!.run.profile).toBe(false);
+  const profile = run.results!.results.filter((r) => r.profile);
+  expect(profile.length).toBeGreaterThan(0);
+  expect(profile.every((r) => r.status === 'skipped')).toBe(true);
+  // The malformed activity reply breaks a wire-profile rule only: the document alone passes it.
+  expect(failedChecks(run.results)).toEqual([]);
+  expect(run.exitCode).toBe(0);
+});
