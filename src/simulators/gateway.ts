@@ -243,6 +243,8 @@ export class GatewaySimulator extends EventEmitter {
       direction: 'module->gateway',
       bind: options.bind ?? '127.0.0.1',
       port: options.port ?? 0,
+      // The gateway's error body (wire profile section 6).
+      errorBody: (message) => ({ errors: [message] }),
       onExchange: (_label, req, exchange) => this.completed(req, exchange),
     });
     for (const [name, def] of Object.entries(GATEWAY_ROUTES) as Array<[GatewayRoute, RouteDef]>) {

@@ -50,6 +50,8 @@ export interface ServerOptions {
   direction: Direction;
   bind: string;
   port: number;
+  /** The body of the server's own refusals (unknown path, wrong method, too large); default the system's `{success: false, errorMsg}`. */
+  errorBody?: (message: string) => unknown;
   /** Called after each exchange is recorded, with the route label and the decoded request. */
   onExchange?: (label: string, req: InboundRequest, exchange: Exchange) => void;
 }
@@ -119,12 +121,14 @@ export class RecordingServer {
 
     let label = 'unknown endpoint';
     let answer: Answer;
-    if (tooLarge) answer = systemError(413, `request body larger than ${MAX_REQUEST_BYTES} bytes`);
+    const refuse = (status: number, message: string): Answer =>
+      this.options.errorBody ? json(status, this.options.errorBody(message)) : systemError(status, message);
+    if (tooLarge) answer = refuse(413, `request body larger than ${MAX_REQUEST_BYTES} bytes`);
     else {
       const route = this.routes.find((r) => r.method === inbound.method && r.pattern.test(inbound.path));
       if (!route) {
         const otherMethod = this.routes.some((r) => r.pattern.test(inbound.path));
-        answer = otherMethod ? systemError(405, `method ${inbound.method} not allowed`) : systemError(404, `no endpoint ${inbound.path}`);
+        answer = otherMethod ? refuse(405, `method ${inbound.method} not allowed`) : refuse(404, `no endpoint ${inbound.path}`);
       } else {
         label = route.label;
         const m = route.pattern.exec(inbound.path)!;
@@ -132,7 +136,7 @@ export class RecordingServer {
         try {
           answer = await route.handler(inbound);
         } catch (e) {
-          answer = systemError(500, `simulator error: ${(e as Error).message}`);
+          answer = refuse(500, `simulator error: ${(e as Error).message}`);
         }
       }
     }

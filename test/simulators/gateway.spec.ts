@@ -416,3 +416,21 @@ test.describe('gateway simulator', () => {
     expect(got.json).toMatchObject({ id: uploaded.id, size: 10, type: 'image' });
   });
 });
+
+test('an unknown gateway path is refused with the gateway error body', async () => {
+  const { GatewaySimulator } = await import('../../src/simulators/gateway.ts');
+  const { EvidenceLog } = await import('../../src/evidence/exchange.ts');
+  const { CallbackClient } = await import('../../src/client/callback-client.ts');
+  const log = new EvidenceLog();
+  const client = new CallbackClient({ log });
+  const gw = new GatewaySimulator({ log, client, bind: '127.0.0.1', port: 0 });
+  await gw.start();
+  try {
+    const res = await fetch(`${gw.url()}/api/transport/v1/no-such-method`, { method: 'POST' });
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({ errors: [expect.stringContaining('no endpoint')] });
+  } finally {
+    await gw.stop();
+    await client.close();
+  }
+});
