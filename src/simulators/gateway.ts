@@ -22,6 +22,7 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import type { EvidenceLog, Exchange } from '../evidence/exchange.ts';
 import type { CallbackClient, Reply } from '../client/callback-client.ts';
 import { contract } from '../contract/schemas.ts';
+import { waitForMatch } from './wait.ts';
 import { RecordingServer, json, type Answer, type InboundRequest } from './http.ts';
 
 export const TRANSPORT_PREFIX = '/api/transport/v1';
@@ -314,20 +315,7 @@ export class GatewaySimulator extends EventEmitter {
 
   /** Waits for the next call to a route that satisfies `predicate`, or undefined at the timeout. */
   waitFor(route: GatewayRoute, timeoutMs: number, predicate: (c: GatewayCall) => boolean = () => true, since = 0): Promise<GatewayCall | undefined> {
-    const found = this.calls.slice(since).find((c) => c.route === route && predicate(c));
-    if (found) return Promise.resolve(found);
-    return new Promise((resolve) => {
-      const onCall = (c: GatewayCall): void => {
-        if (c.route === route && predicate(c)) done(c);
-      };
-      const timer = setTimeout(() => done(undefined), timeoutMs);
-      const done = (c: GatewayCall | undefined): void => {
-        clearTimeout(timer);
-        this.off('call', onCall);
-        resolve(c);
-      };
-      this.on('call', onCall);
-    });
+    return waitForMatch<GatewayCall>(this, 'call', this.calls.slice(since), (c) => c.route === route && predicate(c), timeoutMs);
   }
 
   private async handle(route: GatewayRoute, req: InboundRequest, unprefixed: boolean): Promise<Answer> {

@@ -10,6 +10,7 @@ import { EventEmitter } from 'node:events';
 import type { ErrorObject } from 'ajv';
 import type { EvidenceLog, Exchange } from '../evidence/exchange.ts';
 import { contract } from '../contract/schemas.ts';
+import { waitForMatch } from './wait.ts';
 import { RecordingServer, formJson, json, systemError, type Answer, type InboundRequest } from './http.ts';
 
 /** The endpoints of the system API, with the form field that holds JSON and its schema. */
@@ -139,20 +140,7 @@ export class SystemSimulator extends EventEmitter {
 
   /** Waits for the next call to an endpoint that satisfies `predicate`, or undefined at the timeout. */
   waitFor(endpoint: SystemEndpoint, timeoutMs: number, predicate: (c: InboundCall) => boolean = () => true, since = 0): Promise<InboundCall | undefined> {
-    const found = this.calls.slice(since).find((c) => c.endpoint === endpoint && predicate(c));
-    if (found) return Promise.resolve(found);
-    return new Promise((resolve) => {
-      const onCall = (c: InboundCall): void => {
-        if (c.endpoint === endpoint && predicate(c)) done(c);
-      };
-      const timer = setTimeout(() => done(undefined), timeoutMs);
-      const done = (c: InboundCall | undefined): void => {
-        clearTimeout(timer);
-        this.off('call', onCall);
-        resolve(c);
-      };
-      this.on('call', onCall);
-    });
+    return waitForMatch<InboundCall>(this, 'call', this.calls.slice(since), (c) => c.endpoint === endpoint && predicate(c), timeoutMs);
   }
 
   private async handle(endpoint: SystemEndpoint, req: InboundRequest): Promise<Answer> {
@@ -232,19 +220,7 @@ export class SystemSimulator extends EventEmitter {
 
   /** Waits for the first accepted registration (or the next one after `since` registrations). */
   waitForRegistration(timeoutMs: number, since = 0): Promise<Registration | undefined> {
-    if (this.registrations.length > since) return Promise.resolve(this.registrations[since]);
-    return new Promise((resolve) => {
-      const timer = setTimeout(() => {
-        this.off('registration', on);
-        resolve(undefined);
-      }, timeoutMs);
-      const on = (r: Registration): void => {
-        clearTimeout(timer);
-        this.off('registration', on);
-        resolve(r);
-      };
-      this.on('registration', on);
-    });
+    return waitForMatch<Registration>(this, 'registration', this.registrations.slice(since), () => true, timeoutMs);
   }
 
   private act(endpoint: SystemEndpoint, req: InboundRequest, call: Omit<InboundCall, 'exchange'>): Answer {
