@@ -7,6 +7,7 @@ import { test, expect } from '@playwright/test';
 import { FAULT_CASES } from './faults.ts';
 import { failedChecks, runSuite } from './run-suite.ts';
 import { DETECTION_ROW } from '../../src/report/summary-line-reporter.ts';
+import { contract, formatErrors } from '../../src/contract/schemas.ts';
 
 test.describe.configure({ mode: 'parallel', timeout: 180_000 });
 
@@ -17,6 +18,8 @@ test('the clean reference module is certified with zero failures (exit 0)', asyn
   expect(run.results!.summary.failed).toBe(0);
   expect(run.results!.summary.passed).toBeGreaterThan(15);
   expect(run.results!.run.outcome).toBe('passed');
+  const valid = contract().validate('suite/results.json', run.results);
+  expect(valid.valid, formatErrors(valid.errors)).toBe(true);
   expect(run.exitCode).toBe(0);
   await testInfo.attach(DETECTION_ROW, { body: `(clean)|-|${failedChecks(run.results).length} failed, ${run.results!.summary.passed} passed|yes` });
 });

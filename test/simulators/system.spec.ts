@@ -1,0 +1,103 @@
+/** The system simulator, through real HTTP on loopback. */
+import { test, expect } from '@playwright/test';
+import { request } from 'undici';
+import { EvidenceLog } from '../../src/evidence/exchange.ts';
+import { Redactor } from '../../src/evidence/redact.ts';
+import { SystemSimulator } from '../../src/simulators/system.ts';
+
+const API_KEY = 'system-test-key-0001';
+let sim: SystemSimulator;
+let log: EvidenceLog;
+
+test.beforeEach(async () => {
+  const redactor = new Redactor();
+  redactor.add('apiKey', API_KEY);
+  log = new EvidenceLog(redactor, 't');
+  sim = new SystemSimulator({ log, apiKey: API_KEY, gatewayUrl: () => 'http://127.0.0.1:9/gateway' });
+  await sim.start();
+});
+test.afterEach(() => sim.stop());
+
+async function post(path: string, fields: Record<string, string>, headers: Record<string, string> = {}, query = '') {
+  const res = await request(`${sim.url()}${path}${query}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+    body: new URLSearchParams(fields).toString(),
+  });
+  return { status: res.statusCode, body: (await res.body.json()) as Record<string, any> };
+}
+
+const module = (integrations: Record<string, unknown>, code = 'm1') => JSON.stringify({ code, clientId: 'client-1', baseUrl: 'http://127.0.0.1:9', integrations });
+const edit = (code: string, integrations: Record<string, unknown>, key: Record<string, string> = { apiKey: API_KEY }) =>
+  post(`/api/v5/integration-modules/${code}/edit`, { ...key, integrationModule: module(integrations, code) });
+
+test('the API key is accepted as form field, query parameter or X-API-KEY header; a missing or wrong key is refused', async () => {
+  expect((await edit('a', { telephony: {} })).status).toBe(201);
+  expect((await post('/api/v5/integration-modules/b/edit', { integrationModule: module({ payment: {} }, 'b') }, {}, `?apiKey=${API_KEY}`)).status).toBe(200);
+  expect((await post('/api/v5/integration-modules/c/edit', { integrationModule: module({ payment: {} }, 'c') }, { 'X-API-KEY': API_KEY })).status).toBe(200);
+  const missing = await edit('d', { payment: {} }, {});
+  expect(missing).toEqual({ status: 401, body: { success: false, errorMsg: expect.stringContaining('apiKey') } });
+  expect((await edit('e', { payment: {} }, { apiKey: 'wrong-key-000' })).status).toBe(403);
+  expect(sim.calls.map((c) => c.apiKeyVia)).toEqual([['form'], ['query'], ['header'], [], ['form']]);
+  expect(sim.registrations.map((r) => r.code)).toEqual(['a', 'b', 'c']);
+  // The key never appears in the evidence.
+  expect(JSON.stringify(log.all())).not.toContain(API_KEY);
+});
+
+test('replies per kind: telephony 201, delivery deliveryType on creation only, transport and bot endpointUrl and token', async () => {
+  const tel = await edit('tel', { telephony: {} });
+  expect(tel).toEqual({ status: 201, body: { success: true } });
+  const first = await edit('dlv', { delivery: {} });
+  expect(first.status).toBe(200);
+  expect(first.body.info.deliveryType).toEqual({ id: expect.any(Number), code: expect.any(String) });
+  const again = await edit('dlv', { delivery: {} });
+  expect(again.body).toEqual({ success: true });
+  const chat = await edit('chat', { mgTransport: { webhookUrl: 'http://127.0.0.1:9/hook' }, mgBot: {} });
+  expect(chat.body.info.mgTransport).toEqual({ endpointUrl: 'http://127.0.0.1:9/gateway', token: expect.stringMatching(/^[0-9a-f]{48}$/) });
+  expect(chat.body.info.mgBot.token).not.toBe(chat.body.info.mgTransport.token);
+  // Read back: the bot's token and isActive, and the fields the system adds.
+  const read = await request(`${sim.url()}/api/v5/integration-modules/chat?apiKey=${API_KEY}`);
+  const held = (await read.body.json()) as Record<string, any>;
+  expect(held.integrationModule.integrations.mgBot).toEqual({ token: chat.body.info.mgBot.token, isActive: true });
+  expect(held.integrationModule).toMatchObject({ freeze: false, native: false, availableCountries: [] });
+});
+
+test('limits: 50 calls per upload and 100 orders per tracking request, refused with an error past them', async () => {
+  await edit('dlv', { delivery: {} });
+  const calls = (n: number) => JSON.stringify(Array.from({ length: n }, (_, i) => ({ recordUrl: `http://127.0.0.1:9/r/${i}` })));
+  expect((await post('/api/v5/telephony/calls/upload', { apiKey: API_KEY, calls: calls(50) })).body).toMatchObject({ success: true, processedCallsCount: 50 });
+  expect(await post('/api/v5/telephony/calls/upload', { apiKey: API_KEY, calls: calls(51) })).toEqual({ status: 400, body: { success: false, errorMsg: expect.stringContaining('50') } });
+  const orders = (n: number) => JSON.stringify(Array.from({ length: n }, (_, i) => ({ deliveryId: `D${i}` })));
+  expect((await post('/api/v5/delivery/generic/dlv/tracking', { apiKey: API_KEY, statusUpdate: orders(100) })).status).toBe(200);
+  expect(sim.deliveries.size).toBe(100);
+  expect(await post('/api/v5/delivery/generic/dlv/tracking', { apiKey: API_KEY, statusUpdate: orders(101) })).toEqual({ status: 400, body: { success: false, errorMsg: expect.stringContaining('100') } });
+  expect((await post('/api/v5/delivery/generic/unknown/tracking', { apiKey: API_KEY, statusUpdate: orders(1) })).status).toBe(404);
+});
+
+test('every inbound call is decoded and validated against its schema, and kept as evidence', async () => {
+  await post('/api/v5/telephony/call/event', { apiKey: API_KEY, event: JSON.stringify({ phone: '+15550100', type: 'in', codes: [101] }) });
+  await post('/api/v5/telephony/call/event', { apiKey: API_KEY, event: '{not json' });
+  const [ok, broken] = sim.calls;
+  expect(ok!.endpoint).toBe('call.event');
+  expect(ok!.schemaErrors.map((e) => `${e.instancePath} ${e.keyword}`)).toEqual(['/codes/0 type']);
+  expect(broken!.decodeError).toMatch(/event is not JSON/);
+  expect(broken!.accepted).toBe(false);
+  expect(log.get(ok!.exchange.id)!.response!.status).toBe(200);
+});
+
+test('payment: update-invoice keeps the invoice and its status history; check compares with the invoice', async () => {
+  sim.issueInvoice({ invoiceUuid: 'inv-1', amount: 10, currency: 'EUR' });
+  await post('/api/v5/payment/update-invoice', { apiKey: API_KEY, updateInvoice: JSON.stringify({ invoiceUuid: 'inv-1', status: 'waitingForCapture' }) });
+  await post('/api/v5/payment/update-invoice', { apiKey: API_KEY, updateInvoice: JSON.stringify({ invoiceUuid: 'inv-1', status: 'succeeded' }) });
+  expect(sim.invoices.get('inv-1')!.history).toEqual(['waitingForCapture', 'succeeded']);
+  const same = await post('/api/v5/payment/check', { apiKey: API_KEY, check: JSON.stringify({ invoiceUuid: 'inv-1', amount: 10, currency: 'EUR' }) });
+  expect(same.body).toEqual({ success: true, result: { success: true } });
+  const other = await post('/api/v5/payment/check', { apiKey: API_KEY, check: JSON.stringify({ invoiceUuid: 'inv-1', amount: 11, currency: 'EUR' }) });
+  expect(other.body.result.success).toBe(false);
+});
+
+test('an unknown endpoint is refused and recorded as such', async () => {
+  const res = await post('/api/v4/integration-modules/x/edit', { apiKey: API_KEY });
+  expect(res.status).toBe(404);
+  expect(log.all().at(-1)!.label).toBe('unknown endpoint');
+});
