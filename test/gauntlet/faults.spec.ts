@@ -5,7 +5,7 @@
  */
 import { test, expect } from '@playwright/test';
 import { FAULT_CASES } from './faults.ts';
-import { failedChecks, runSuite } from './run-suite.ts';
+import { failedChecks, runSuite, warningChecks } from './run-suite.ts';
 import { DETECTION_ROW } from '../../src/report/summary-line-reporter.ts';
 import { contract, formatErrors } from '../../src/contract/schemas.ts';
 
@@ -16,6 +16,7 @@ test('the clean reference module is certified with zero failures (exit 0)', asyn
   expect(run.results, run.stderr).toBeDefined();
   expect(failedChecks(run.results)).toEqual([]);
   expect(run.results!.summary.failed).toBe(0);
+  expect(warningChecks(run.results)).toEqual([]);
   expect(run.results!.summary.passed).toBeGreaterThan(15);
   expect(run.results!.run.outcome).toBe('passed');
   const valid = contract().validate('suite/results.json', run.results);
@@ -30,9 +31,12 @@ for (const c of FAULT_CASES) {
     expect(run.results, run.stderr).toBeDefined();
     const failing = failedChecks(run.results);
     await testInfo.attach(DETECTION_ROW, {
-      body: `${c.fault}|${c.failing.join(', ')}|${failing.join(', ') || '(none)'}|${JSON.stringify(failing) === JSON.stringify([...c.failing].sort()) ? 'yes' : 'NO'}`,
+      body: `${c.fault}|${[...c.failing, ...(c.warnings ?? []).map((w) => `${w} (warning)`)].join(', ')}|${[...failing, ...warningChecks(run.results).map((w) => `${w} (warning)`)].join(', ') || '(none)'}|${
+        JSON.stringify(failing) === JSON.stringify([...c.failing].sort()) && JSON.stringify(warningChecks(run.results)) === JSON.stringify([...(c.warnings ?? [])].sort()) ? 'yes' : 'NO'
+      }`,
     });
     expect(failing).toEqual([...c.failing].sort());
+    expect(warningChecks(run.results)).toEqual([...(c.warnings ?? [])].sort());
     if (c.requirement) {
       const first = run.results!.results.find((r) => r.check === c.failing[0] && r.status === 'failed');
       expect(first?.requirements).toContain(c.requirement);

@@ -10,6 +10,8 @@ export interface FaultCase {
   failing: string[];
   /** A requirement id the first failing check must carry. */
   requirement?: string;
+  /** Checks with status warning (SHOULD rules that did not hold), exactly; none when absent. */
+  warnings?: string[];
 }
 
 export const FAULT_CASES: FaultCase[] = [
@@ -28,7 +30,12 @@ export const FAULT_CASES: FaultCase[] = [
   { fault: 'url-malformed', failing: ['ensureUrlsAreWellFormed'], requirement: 'TEL-MAKECALLURL-URL' },
   { fault: 'activity-action-missing', failing: ['ensureActivityActionDeclared', 'ensureModuleWasReached'], requirement: 'REG-ACTIONS-ACTIVITY' },
   { fault: 'client-id-missing', failing: ['ensureClientIdPresent', 'ensureModuleWasReached'], requirement: 'REG-CLIENTID-PRESENT' },
-  { fault: 'activity-accepts-unknown-client', failing: ['ensureRefusedCallbackHasNoEffect'], requirement: 'WIRE-GEN-BAD-CLIENTID-NO-ACTION' },
+  {
+    fault: 'activity-accepts-unknown-client',
+    failing: ['ensureRefusedCallbackHasNoEffect'],
+    requirement: 'WIRE-GEN-BAD-CLIENTID-NO-ACTION',
+    warnings: ['ensureRefusalUses401Or403'],
+  },
   { fault: 'activity-reply-malformed', failing: ['ensureActivityAcknowledged'], requirement: 'WIRE-REG-ACTIVITY-REPLY-SUCCESS' },
   { fault: 'tracking-unchunked', failing: ['ensureTrackingHoldsAtMost100'], requirement: 'DLV-TRACKING-MAX-100' },
   { fault: 'tracking-without-api-key', failing: ['ensureSystemCallCarriesApiKey'], requirement: 'WIRE-GEN-APIKEY-PARAM-OR-HEADER' },

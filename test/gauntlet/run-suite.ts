@@ -33,3 +33,7 @@ export async function runSuite(args: string[], env: Record<string, string | unde
 export function failedChecks(results: Results | undefined): string[] {
   return [...new Set((results?.results ?? []).filter((r) => r.status === 'failed').map((r) => r.check))].sort();
 }
+
+export function warningChecks(results: Results | undefined): string[] {
+  return [...new Set((results?.results ?? []).filter((r) => r.status === 'warning').map((r) => r.check))].sort();
+}
