@@ -5,6 +5,7 @@ import path from 'node:path';
 import { spawn } from 'node:child_process';
 import { PACKAGE_ROOT } from '../../src/contract/paths.ts';
 import type { Results } from '../../src/report/results.ts';
+import { childEnv } from '../../src/cli/run.ts';
 
 export interface SuiteRun {
   exitCode: number;
@@ -16,11 +17,10 @@ export interface SuiteRun {
 
 export async function runSuite(args: string[], env: Record<string, string | undefined> = {}): Promise<SuiteRun> {
   const out = fs.mkdtempSync(path.join(os.tmpdir(), 'conformance-'));
-  const childEnv = Object.fromEntries(Object.entries({ ...process.env, ...env }).filter(([k, v]) => v !== undefined && !/^(TEST_|PW_|PLAYWRIGHT_)/.test(k))) as NodeJS.ProcessEnv;
   let stdout = '';
   let stderr = '';
   const exitCode = await new Promise<number>((resolve) => {
-    const child = spawn(process.execPath, [path.join(PACKAGE_ROOT, 'bin', 'conformance.js'), 'run', '--out', out, ...args], { cwd: PACKAGE_ROOT, env: childEnv });
+    const child = spawn(process.execPath, [path.join(PACKAGE_ROOT, 'bin', 'conformance.js'), 'run', '--out', out, ...args], { cwd: PACKAGE_ROOT, env: childEnv(env) });
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
     child.on('exit', (c) => resolve(c ?? -1));
