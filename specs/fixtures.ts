@@ -25,7 +25,7 @@ export const test = base.extend<{ conformance: Conformance }, { session: RunSess
       // Calls the module made on its own, outside any spec's flow, are judged once, here.
       const own = new Conformance(session, sessionSink(session.log.prefix));
       await own.judgeUnpromptedCalls();
-      if (own.results.length > 0) await own.finish();
+      if (own.results.length > 0 || session.startup.length > 0) await own.finish();
       await session.stop();
     },
     { scope: 'worker', timeout: 180_000 },

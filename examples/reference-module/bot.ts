@@ -17,6 +17,14 @@ export const BOT_COMMAND = { name: 'status', description: 'Delivery status of an
 
 export const BOT_EVENTS = ['message_new', 'message_updated', 'message_deleted', 'chat_created', 'dialog_opened', 'dialog_closed', 'user_joined_chat', 'settings_updated'] as const;
 
+/**
+ * The bot WebSocket's base address from the gateway's `endpointUrl`: `https` becomes `wss` and
+ * `http` becomes `ws`, as the official bot derives it (wire profile section 8).
+ */
+export function webSocketBase(endpointUrl: string): string {
+  return endpointUrl.replace(/^http(s?):\/\//i, (_m, s: string) => `ws${s.toLowerCase()}://`);
+}
+
 export class Bot {
   private api: GatewayClient | undefined;
   private wsUrl: string | undefined;
@@ -40,7 +48,7 @@ export class Bot {
 
   /** Starts (or restarts, with new access) the bot: command, then the socket. */
   async start(access: GatewayAccess): Promise<void> {
-    const wsUrl = `${access.endpointUrl.replace(/^http/, 'ws')}/api/bot/v1/ws?events=${BOT_EVENTS.join(',')}`;
+    const wsUrl = `${webSocketBase(access.endpointUrl)}/api/bot/v1/ws?events=${BOT_EVENTS.join(',')}`;
     const changed = wsUrl !== this.wsUrl || access.token !== this.token;
     this.api = new GatewayClient(`${access.endpointUrl}/api/bot/v1`, 'X-Bot-Token', access.token, this.timeoutMs);
     this.wsUrl = wsUrl;

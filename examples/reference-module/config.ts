@@ -4,6 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { parseFaults, type FaultSet } from './faults.ts';
+import { parseVariations, type VariationSet } from './variations.ts';
 
 export interface Config {
   /** Base URL of the system, without a trailing slash. */
@@ -17,6 +18,8 @@ export interface Config {
   moduleCode: string;
   clientId: string;
   faults: FaultSet;
+  /** Legitimate variations of how the module talks to the platform (env VARIATIONS). */
+  variations: VariationSet;
   /** Delay before the bot reconnects its WebSocket after it closed. */
   botReconnectMs: number;
   /** Registration attempts while the system is unreachable or answers 5xx. */
@@ -71,6 +74,12 @@ export function loadConfig(env: Env = process.env): Config {
   } catch (e) {
     throw new ConfigError((e as Error).message);
   }
+  let variations: VariationSet;
+  try {
+    variations = parseVariations(env.VARIATIONS);
+  } catch (e) {
+    throw new ConfigError((e as Error).message);
+  }
   return {
     systemUrl,
     apiKey,
@@ -79,6 +88,7 @@ export function loadConfig(env: Env = process.env): Config {
     moduleCode,
     clientId: env.CLIENT_ID?.trim() || randomBytes(16).toString('hex'),
     faults,
+    variations,
     botReconnectMs: integer(env, 'BOT_RECONNECT_MS', 1000, 0, 600_000),
     registerAttempts: integer(env, 'REGISTER_ATTEMPTS', 10, 1, 1000),
     registerRetryMs: integer(env, 'REGISTER_RETRY_MS', 500, 0, 60_000),

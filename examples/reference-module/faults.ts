@@ -23,7 +23,8 @@ export const FAULTS = {
   'delivery-choice-without-choices': 'The `choice` data field has no `choices`.',
   'delivery-autocomplete-without-url': 'The `autocomplete` data field has no `autocompleteUrl`.',
   'payment-without-create': 'Payment actions lack `create` (approve, cancel and refund stay).',
-  'payment-currency-not-iso': '`currencies` holds `ABC`, which is not an ISO 4217 code.',
+  'payment-currency-not-iso': '`currencies` holds `EURO`, which is not of the ISO 4217 form (three capital letters).',
+  'payment-currency-unlisted': '`currencies` holds `ABC`: of the ISO 4217 form, but in no ISO 4217 list, current or withdrawn (a SHOULD warning).',
   'payment-invoice-type-unknown': '`invoiceTypes` is [`qr`] (allowed: link).',
   'mgbot-not-empty': '`integrations.mgBot` is `{"isActive": true}` at registration instead of an empty object.',
   'activity-action-missing': 'The top-level `actions` has no `activity` path.',
@@ -31,6 +32,8 @@ export const FAULTS = {
   'client-id-missing': 'The registration carries no `clientId`.',
   'activity-accepts-unknown-client':
     'The activity callback stores the activity of, and answers success to, an unknown `clientId` (it should refuse with 403 and not act).',
+  'refusal-body-not-json':
+    'A callback with a missing or unknown clientId is refused with the right status (401 or 403) but the body `Forbidden` as text/plain, not the error body {success: false, errorMsg}.',
   'activity-reply-malformed': 'The activity callback answers HTTP 200 with the body `OK` (not JSON).',
   'registration-missing-api-key':
     'The registration is sent without any `apiKey`; the system refuses it, so the module never registers.',

@@ -43,7 +43,11 @@ async function main(): Promise<void> {
   let publicUrl = config.publicUrl ?? `http://127.0.0.1:${config.port}`;
   const router = new Router();
   const auth = new CallbackAuth(config.clientId, config.faults);
-  const system = new SystemClient(config.systemUrl, config.apiKey, config.requestTimeoutMs);
+  const system = new SystemClient(config.systemUrl, config.apiKey, config.requestTimeoutMs, {
+    multipart: config.variations.has('multipart'),
+    apiKeyHeader: config.variations.has('api-key-header'),
+    queryApiKey: config.variations.has('query-api-key'),
+  });
   const activity = new ActivityStore();
   const deliveryStore = new DeliveryStore();
   const delivery = new DeliveryService(deliveryStore);
@@ -66,6 +70,10 @@ async function main(): Promise<void> {
     else log('the registration reply holds no info.mgTransport; the transport stays offline');
     if (outcome.mgBot) await bot.start(outcome.mgBot);
     else log('the registration reply holds no info.mgBot; the bot stays offline');
+    if (config.variations.has('reads-orders')) {
+      const orders = await system.get('/api/v5/orders', { limit: '20' });
+      log(`order list read: HTTP ${orders.status}`);
+    }
     if (config.faults.has('startup-tracking-without-api-key')) {
       // Unprompted: the carrier desk reports a status as soon as the module is up, without the key.
       const d = delivery.store.createDirect('DESK-STARTUP');
@@ -129,7 +137,7 @@ async function main(): Promise<void> {
   });
   port = (server.address() as AddressInfo).port;
   publicUrl = config.publicUrl ?? `http://127.0.0.1:${port}`;
-  log(`listening on 127.0.0.1:${port} as ${publicUrl}`, { code: config.moduleCode, faults: config.faults.list() });
+  log(`listening on 127.0.0.1:${port} as ${publicUrl}`, { code: config.moduleCode, faults: config.faults.list(), variations: config.variations.list() });
 
   let stopping = false;
   const shutdown = (signal: string): void => {

@@ -2,7 +2,7 @@
  * Outgoing HTTP of the reference module: calls to the system API (form-encoded, `apiKey` as a
  * form field or, on GET, a query parameter) and to the chat gateway (JSON, token header).
  */
-import { request } from 'undici';
+import { FormData, request } from 'undici';
 import { log } from './log.ts';
 
 export interface OutboundReply {
@@ -12,7 +12,7 @@ export interface OutboundReply {
   json?: unknown;
 }
 
-async function send(method: string, url: string, headers: Record<string, string>, body: string | undefined, timeoutMs: number): Promise<OutboundReply> {
+async function send(method: string, url: string, headers: Record<string, string>, body: string | FormData | undefined, timeoutMs: number): Promise<OutboundReply> {
   const res = await request(url, {
     method: method as 'GET',
     headers,
@@ -46,19 +46,43 @@ export function describeFailure(reply: OutboundReply): string {
   return `HTTP ${reply.status}${msg ? `: ${msg}` : ''}`;
 }
 
+/** How the module sends its system calls (the variations of `variations.ts`). */
+export interface SystemCallStyle {
+  /** Forms as multipart/form-data instead of urlencoded. */
+  multipart?: boolean;
+  /** The API key in the X-API-KEY header instead of a parameter. */
+  apiKeyHeader?: boolean;
+  /** The API key of POSTs in the query string instead of the form body. */
+  queryApiKey?: boolean;
+}
+
 export class SystemClient {
   constructor(
     private readonly baseUrl: string,
     private readonly apiKey: string,
     private readonly timeoutMs: number,
+    private readonly style: SystemCallStyle = {},
   ) {}
 
-  /** POST form fields to a system API path; `apiKey` is added unless `apiKey: false`. */
+  /** POST form fields to a system API path; the API key is added unless `apiKey: false`. */
   async postForm(path: string, fields: Record<string, string>, options: { apiKey?: boolean } = {}): Promise<OutboundReply> {
-    const form = new URLSearchParams();
-    if (options.apiKey !== false) form.set('apiKey', this.apiKey);
-    for (const [k, v] of Object.entries(fields)) form.set(k, v);
-    const reply = await send('POST', `${this.baseUrl}${path}`, { 'content-type': 'application/x-www-form-urlencoded' }, form.toString(), this.timeoutMs);
+    const withKey = options.apiKey !== false;
+    const headers: Record<string, string> = {};
+    const params: Array<[string, string]> = Object.entries(fields);
+    const url = new URL(`${this.baseUrl}${path}`);
+    if (withKey && this.style.apiKeyHeader) headers['x-api-key'] = this.apiKey;
+    else if (withKey && this.style.queryApiKey) url.searchParams.set('apiKey', this.apiKey);
+    else if (withKey) params.unshift(['apiKey', this.apiKey]);
+    let body: string | FormData;
+    if (this.style.multipart) {
+      const form = new FormData();
+      for (const [k, v] of params) form.set(k, v);
+      body = form;
+    } else {
+      headers['content-type'] = 'application/x-www-form-urlencoded';
+      body = new URLSearchParams(params).toString();
+    }
+    const reply = await send('POST', url.toString(), headers, body, this.timeoutMs);
     log(`system POST ${path} -> ${reply.status}`);
     return reply;
   }
@@ -70,12 +94,14 @@ export class SystemClient {
     return reply;
   }
 
-  /** GET a system API path with query parameters (and `apiKey`). */
+  /** GET a system API path with query parameters (and the API key). */
   async get(path: string, query: Record<string, string>): Promise<OutboundReply> {
     const u = new URL(`${this.baseUrl}${path}`);
     for (const [k, v] of Object.entries(query)) u.searchParams.set(k, v);
-    u.searchParams.set('apiKey', this.apiKey);
-    const reply = await send('GET', u.toString(), {}, undefined, this.timeoutMs);
+    const headers: Record<string, string> = {};
+    if (this.style.apiKeyHeader) headers['x-api-key'] = this.apiKey;
+    else u.searchParams.set('apiKey', this.apiKey);
+    const reply = await send('GET', u.toString(), headers, undefined, this.timeoutMs);
     log(`system GET ${path} -> ${reply.status}`);
     return reply;
   }

@@ -102,7 +102,9 @@ export const PAYMENT_SERVED_PATHS: Readonly<Record<PaymentAction, string>> = PAY
 
 /** Currencies the payment service accepts (the registration's `currencies`). */
 export function paymentCurrencies(faults: FaultSet): string[] {
-  return faults.has('payment-currency-not-iso') ? ['EUR', 'USD', 'RUB', 'ABC'] : ['EUR', 'USD', 'RUB'];
+  if (faults.has('payment-currency-not-iso')) return ['EUR', 'USD', 'RUB', 'EURO'];
+  if (faults.has('payment-currency-unlisted')) return ['EUR', 'USD', 'RUB', 'ABC'];
+  return ['EUR', 'USD', 'RUB'];
 }
 
 export const PAYMENT_SHOPS = [
@@ -287,7 +289,58 @@ export function buildIntegrationModule({ config, publicUrl, port }: Registration
     },
   };
   if (faults.has('client-id-missing')) delete module.clientId;
+  if (config.variations.has('nulls')) return withNullsForUnset(module);
   return module;
+}
+
+/**
+ * The registration as a PHP serializer writes it (variation `nulls`): every optional member the
+ * module leaves unset is present as JSON null, and unset lists are null instead of empty.
+ */
+function withNullsForUnset(module: Record<string, unknown>): Record<string, unknown> {
+  const integrations = module.integrations as Record<string, Record<string, unknown>>;
+  const delivery = integrations.delivery!;
+  const dataField = (f: Record<string, unknown>): Record<string, unknown> => ({ hint: null, multiple: null, choices: null, autocompleteUrl: null, ...f });
+  return {
+    ...module,
+    freeze: null,
+    native: null,
+    availableCountries: null,
+    integrations: {
+      ...integrations,
+      telephony: { ...integrations.telephony, inputEventSupported: null },
+      delivery: {
+        ...delivery,
+        availableShipmentCountries: null,
+        deliveryDataFieldList: (delivery.deliveryDataFieldList as Array<Record<string, unknown>>).map(dataField),
+        shipmentDataFieldList: (delivery.shipmentDataFieldList as Array<Record<string, unknown>>).map(dataField),
+      },
+      payment: { ...integrations.payment, shops: (integrations.payment!.shops as Array<Record<string, unknown>>).map((shop) => ({ ...shop, description: null })) },
+    },
+  };
+}
+
+/**
+ * What an official module does before registering (variation `credentials-first`): checks that
+ * the API key may read and write integration modules (`scopes`, or `credentials` on older
+ * accounts), that API v5 is served, and reads the sites and stores it shows in its settings.
+ * Returns why it will not register, or nothing.
+ */
+export async function checkAccess(system: SystemClient, code: string): Promise<string | undefined> {
+  const reply = await system.get('/api/credentials', {});
+  const body = reply.json as { success?: unknown; scopes?: unknown; credentials?: unknown } | undefined;
+  if (reply.status !== 200 || body?.success !== true) return `the API key was refused (HTTP ${reply.status})`;
+  const scopes = Array.isArray(body.scopes) ? body.scopes : [];
+  const credentials = Array.isArray(body.credentials) ? body.credentials : [];
+  const byScope = ['integration_read', 'integration_write'].every((s) => scopes.includes(s));
+  const byCredentials = ['/api/integration-modules/{code}', '/api/integration-modules/{code}/edit'].every((c) => credentials.includes(c));
+  if (!byScope && !byCredentials) return 'the API key lacks the integration_read and integration_write scopes';
+  const versions = (await system.get('/api/api-versions', {})).json as { versions?: unknown } | undefined;
+  if (!Array.isArray(versions?.versions) || !versions.versions.some((v) => String(v).startsWith('5.'))) return 'the system does not serve API v5';
+  const sites = (await system.get('/api/v5/reference/sites', {})).json as { sites?: Record<string, unknown> } | undefined;
+  const stores = (await system.get('/api/v5/reference/stores', {})).json as { stores?: unknown[] } | undefined;
+  log('account read before registering', { code, sites: Object.keys(sites?.sites ?? {}), stores: (stores?.stores ?? []).length });
+  return undefined;
 }
 
 /** The gateway access handed out at registration. */
@@ -339,6 +392,10 @@ export async function register(system: SystemClient, input: RegistrationInput, a
   const withApiKey = !config.faults.has('registration-missing-api-key');
   const path = `/api/v5/integration-modules/${encodeURIComponent(config.moduleCode)}/edit`;
   let last: RegistrationOutcome = { registered: false, error: 'not attempted' };
+  if (config.variations.has('credentials-first')) {
+    const refused = await checkAccess(system, config.moduleCode).catch((e: unknown) => `system unreachable: ${(e as Error).message}`);
+    if (refused) return { registered: false, error: `not registering: ${refused}` };
+  }
   for (let attempt = 1; attempt <= attempts; attempt++) {
     try {
       const reply = await system.postForm(path, { integrationModule }, { apiKey: withApiKey });

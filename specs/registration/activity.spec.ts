@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { test } from '../fixtures.ts';
 import { ensureActivityAcknowledged } from '../../src/checks/callbacks/activity.ts';
 import { ensureRefusalUses401Or403, ensureRefusedCallbackHasNoEffect } from '../../src/checks/callbacks/refusal.ts';
+import { ensureErrorReplyIsWellFormed } from '../../src/checks/callbacks/error-reply.ts';
 import type { RunSession } from '../../src/run/session.ts';
 
 /** The activity callback's address, or undefined when the registration gives none. */
@@ -50,6 +51,12 @@ test.describe('activity callback', () => {
         probe: true,
       });
       await conformance.apply(ensureRefusedCallbackHasNoEffect, reply, { requirements: ['WIRE-GEN-BAD-CLIENTID-NO-ACTION'], severity: 'MUST' });
+      // A refusal is an error answer: the error body, with an accepted status.
+      await conformance.apply(
+        ensureErrorReplyIsWellFormed,
+        { reply, profile: session.config.profile },
+        { requirements: ['WIRE-GEN-ERROR-REPLY-SHAPE', 'WIRE-GEN-ERROR-STATUS-200-OR-4XX', 'WIRE-GEN-ERROR-5XX-FAILURE', 'WIRE-GEN-ERROR-NON-JSON-FAILURE', 'WIRE-GEN-ERROR-MISSING-ERRORMSG'], severity: 'MUST' },
+      );
       await conformance.apply(ensureRefusalUses401Or403, reply, {
         requirements: [variant === 'unknown' ? 'WIRE-GEN-UNKNOWN-CLIENTID-401-403' : 'WIRE-GEN-MISSING-CLIENTID-401-403'],
         severity: 'SHOULD',

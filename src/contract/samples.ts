@@ -1,8 +1,9 @@
 /**
  * Data-driven samples of the contract schemas, in the form ajv's own tests use:
  * one file per schema, `test/contract/samples/<same path as the schema>`, holding
- * `{schema, tests: [{description, data, valid, error?}]}`. An invalid sample states the error it
- * must fail with (`keyword` and `instancePath`, optionally a subset of `params`).
+ * `{schema, tests: [{description, data, valid, error?, documentAlone?}]}`. An invalid sample states
+ * the error it must fail with (`keyword` and `instancePath`, optionally a subset of `params`);
+ * `documentAlone` states the outcome without the wire profile where it differs.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -22,6 +23,11 @@ export interface SampleCase {
   valid: boolean;
   /** Required when `valid` is false: the reason the sample must fail for. */
   error?: ExpectedError;
+  /**
+   * The outcome with the document alone (profile-only constraints dropped, see
+   * `src/contract/schemas.ts`), when it differs from the outcome with the profile.
+   */
+  documentAlone?: { valid: boolean; error?: ExpectedError };
 }
 
 export interface SampleFile {

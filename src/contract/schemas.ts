@@ -1,7 +1,23 @@
 /**
- * The one Ajv instance of the suite. Every contract schema is loaded here once, compiled in a
- * strict JSON Schema 2020-12 instance with ajv-formats, all errors, no coercion and no defaults.
- * Nothing else in the suite constructs an Ajv.
+ * The contract's schemas, compiled by this module alone: a strict JSON Schema 2020-12 Ajv with
+ * ajv-formats, all errors, no coercion and no defaults. Nothing else in the suite constructs an
+ * Ajv.
+ *
+ * Two views of the same files: *with the profile* (the schemas as written) and *the document
+ * alone*, where every constraint that rests on the wire profile alone is dropped. A schema
+ * marks such constraints where they stand:
+ *
+ * - `"x-profile": true` on a subschema: all of it rests on the profile; without the profile the
+ *   subschema accepts anything (its annotations and `$defs` stay).
+ * - `"x-profile": {"<keyword>": true}`: that keyword of the subschema rests on the profile;
+ *   `{"<keyword>": [v, ...]}` only those entries of it (names in `required`, values in `enum`,
+ *   members of `properties`).
+ * - `"x-document": {"<keyword>": <value>}`: where the profile relaxes the document, the value
+ *   the document alone gives the keyword (`null` removes it).
+ *
+ * Both views read JSON `null` in an object member as the member being absent (wire profile
+ * section 9; the document does not say how absence is written, and null is a reading a correct
+ * module makes): a null optional field is never a failure, a null required one is missing.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -55,8 +71,60 @@ export function createAjv(schemas: LoadedSchema[]): Ajv2020 {
     validateFormats: true,
   });
   addFormats(ajv);
+  for (const keyword of SOURCE_KEYWORDS) ajv.addKeyword(keyword);
   for (const s of schemas) ajv.addSchema(s.schema);
   return ajv;
+}
+
+/** The annotations that mark the source of constraints (see the head of this file). */
+export const SOURCE_KEYWORDS = ['x-profile', 'x-document'] as const;
+
+/** Keywords a subschema keeps when all of it rests on the profile and the profile is off. */
+const ANNOTATIONS = new Set(['$id', '$schema', '$anchor', '$comment', 'title', 'description', 'examples', '$defs', 'x-document']);
+
+const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
+
+/** A schema as the document alone reads it: every constraint marked `x-profile` dropped, `x-document` applied. */
+export function documentAlone<T>(node: T): T {
+  if (Array.isArray(node)) return node.map((n) => documentAlone(n)) as T;
+  if (!node || typeof node !== 'object') return node;
+  const src = node as Record<string, unknown>;
+  let out: Record<string, unknown> = Object.fromEntries(Object.entries(src).map(([k, v]) => [k, k === 'enum' || k === 'const' || k === 'examples' || k === 'default' ? v : documentAlone(v)]));
+  const marks = src['x-profile'];
+  if (marks === true) {
+    out = Object.fromEntries(Object.entries(out).filter(([k]) => ANNOTATIONS.has(k)));
+  } else if (marks && typeof marks === 'object') {
+    for (const [keyword, which] of Object.entries(marks as Record<string, unknown>)) {
+      const value = out[keyword];
+      if (which === true || value === undefined) delete out[keyword];
+      else if (Array.isArray(which) && Array.isArray(value)) {
+        const kept = value.filter((v) => !which.some((w) => same(v, w)));
+        if (kept.length > 0) out[keyword] = kept;
+        else delete out[keyword];
+      } else if (Array.isArray(which) && value && typeof value === 'object') {
+        out[keyword] = Object.fromEntries(Object.entries(value).filter(([k]) => !which.includes(k)));
+      } else throw new Error(`x-profile: cannot drop ${JSON.stringify(which)} from "${keyword}"`);
+    }
+  }
+  const doc = src['x-document'];
+  if (doc && typeof doc === 'object') {
+    for (const [keyword, value] of Object.entries(doc as Record<string, unknown>)) {
+      if (value === null) delete out[keyword];
+      else out[keyword] = value;
+    }
+  }
+  return out as T;
+}
+
+/** The message as the schemas judge it: object members whose value is JSON null are absent. */
+export function withoutNulls<T>(value: T): T {
+  if (Array.isArray(value)) return value.map((v) => withoutNulls(v)) as T;
+  if (!value || typeof value !== 'object') return value;
+  return Object.fromEntries(
+    Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== null)
+      .map(([k, v]) => [k, withoutNulls(v)]),
+  ) as T;
 }
 
 /** Outcome of validating one message. */
@@ -71,9 +139,13 @@ export class Contract {
   readonly schemas: LoadedSchema[];
   private readonly compiled = new Map<string, ValidateFunction>();
 
-  constructor(schemas: LoadedSchema[] = loadSchemas()) {
-    this.schemas = schemas;
-    this.ajv = createAjv(schemas);
+  /** False for the document-alone view. */
+  readonly profile: boolean;
+
+  constructor(schemas: LoadedSchema[] = loadSchemas(), view: ContractView = {}) {
+    this.profile = view.profile ?? true;
+    this.schemas = this.profile ? schemas : schemas.map((s) => ({ ...s, schema: documentAlone(s.schema) }));
+    this.ajv = createAjv(this.schemas);
   }
 
   /** Accepts a full `$id` or a path relative to `schemas/` (`delivery/save.request.json`). */
@@ -93,20 +165,27 @@ export class Contract {
     return fn;
   }
 
-  /** Validates data against a schema. */
+  /** Validates data against a schema (null members read as absent). */
   validate(ref: string, data: unknown): ValidationOutcome {
     const fn = this.validator(ref);
-    const valid = fn(data) as boolean;
+    const valid = fn(withoutNulls(data)) as boolean;
     return { valid, errors: valid ? [] : [...(fn.errors ?? [])] };
   }
 }
 
-let shared: Contract | undefined;
+/** Which reading of the contract: with the wire profile (default) or the document alone. */
+export interface ContractView {
+  profile?: boolean;
+}
 
-/** The process-wide contract, loaded on first use. */
-export function contract(): Contract {
-  shared ??= new Contract();
-  return shared;
+const shared = new Map<boolean, Contract>();
+
+/** The process-wide contract of a view, loaded on first use. */
+export function contract(view: ContractView = {}): Contract {
+  const profile = view.profile ?? true;
+  let c = shared.get(profile);
+  if (!c) shared.set(profile, (c = new Contract(profile ? loadSchemas() : shared.get(true)?.schemas ?? loadSchemas(), { profile })));
+  return c;
 }
 
 /** One line per error: `/path keyword: message`. */

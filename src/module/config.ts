@@ -41,6 +41,11 @@ export interface RunConfig {
   callbacks?: { timeoutMs?: number; maxBodyBytes?: number };
   flowTimeoutMs?: number;
   profile?: boolean;
+  /**
+   * Both simulators serve HTTPS (the bot WebSocket as wss) with a certificate made for the run;
+   * its CA certificate is the file `{caFile}`. Default false (plain HTTP).
+   */
+  tls?: boolean;
 }
 
 /** A configuration that validated, with paths made absolute and defaults filled in. */

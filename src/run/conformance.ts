@@ -6,13 +6,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { TestInfo } from '@playwright/test';
-import { apply, type Application } from '../checks/apply.ts';
+import { apply, type Application, type ApplyContext } from '../checks/apply.ts';
 import type { Check } from '../checks/check.ts';
 import type { CheckResult } from '../checks/result.ts';
 import type { Exchange } from '../evidence/exchange.ts';
 import type { RunSession } from './session.ts';
 import { NeedsTrigger } from '../module/triggers.ts';
 import { judgeSystemCall, judgedHere } from './system-calls.ts';
+import { checkModuleCallsSimulatedEndpoints } from '../checks/run/unsimulated.ts';
 import { outDir } from './environment.ts';
 
 /** The attachment a conformance test leaves for the reporter. */
@@ -35,6 +36,8 @@ export interface RecordSink {
   spec: string;
   annotate(requirement: string): void;
   write(record: TestRecord): Promise<void>;
+  /** True for the session's sink: its record carries the exchanges of the session's start. */
+  carriesStartup?: boolean;
 }
 
 /** The sink of a Playwright test. */
@@ -52,6 +55,7 @@ export function testSink(testInfo: TestInfo): RecordSink {
 export function sessionSink(sessionId: string): RecordSink {
   return {
     spec: 'session: calls the module made on its own',
+    carriesStartup: true,
     annotate: () => undefined,
     write: async (record) => {
       fs.mkdirSync(sessionRecordsDir(), { recursive: true });
@@ -72,15 +76,20 @@ export class Conformance {
     this.unsubscribe = session.log.subscribe((x) => this.exchanges.push(x));
   }
 
+  /** How checks are applied in this run: the profile setting, the exchanges, the spec. */
+  context(): ApplyContext {
+    return { profile: this.session.config.profile, exchange: (id) => this.session.log.get(id), spec: this.sink.spec };
+  }
+
   /** Applies a check with the ids and severity of this use. */
   async apply<S>(check: Check<S>, subject: S, app: Application): Promise<CheckResult> {
-    const result = await apply(check, subject, app, {
-      profile: this.session.config.profile,
-      exchange: (id) => this.session.log.get(id),
-      spec: this.sink.spec,
-    });
+    return this.record(await apply(check, subject, app, this.context()));
+  }
+
+  /** Keeps a result made by a shared judgement (see `checks/registration/judge.ts`). */
+  record(result: CheckResult): CheckResult {
     this.results.push(result);
-    for (const id of app.requirements) this.sink.annotate(id);
+    for (const id of result.requirements) this.sink.annotate(id);
     return result;
   }
 
@@ -114,6 +123,8 @@ export class Conformance {
     for (const call of this.session.system.calls) {
       if (judgedHere(call) && !this.session.judged.has(call.exchange.id)) await judgeSystemCall(this, call);
     }
+    // Calls to endpoints the suite does not simulate: information beside the checks.
+    if (this.session.system.unsimulated.length > 0) await this.apply(checkModuleCallsSimulatedEndpoints, this.session.system.unsimulated, { requirements: [], severity: 'INFO' });
   }
 
   /** Writes the record; returns the failures (MUST checks that did not hold). */
@@ -122,6 +133,8 @@ export class Conformance {
     const referenced = new Set(this.results.flatMap((r) => r.evidence));
     const own = new Set(this.exchanges.map((x) => x.id));
     const extra = [...referenced].filter((id) => !own.has(id)).map((id) => this.session.log.get(id)).filter((x): x is Exchange => !!x);
+    // The session's own record also carries what happened before any test ran (calls before registering).
+    if (this.sink.carriesStartup) extra.unshift(...this.session.startup.filter((x) => !own.has(x.id) && !referenced.has(x.id)));
     const reg = this.session.registration;
     const record: TestRecord = {
       results: this.results,

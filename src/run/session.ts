@@ -5,11 +5,12 @@
 import type { ResolvedConfig } from '../module/config.ts';
 import { LaunchedModule, freePort } from '../module/launcher.ts';
 import { Triggers } from '../module/triggers.ts';
-import { EvidenceLog } from '../evidence/exchange.ts';
+import { EvidenceLog, type Exchange } from '../evidence/exchange.ts';
 import { Redactor } from '../evidence/redact.ts';
 import { CallbackClient } from '../client/callback-client.ts';
 import { SystemSimulator, type Registration } from '../simulators/system.ts';
 import { GatewaySimulator } from '../simulators/gateway.ts';
+import { hostOf, makeRunTls, writeCaFile, type CaFile, type RunTls } from '../simulators/tls.ts';
 
 /** The run could not start: bad configuration, module never registered. Exit code 2. */
 export class SessionStartError extends Error {}
@@ -23,12 +24,18 @@ export class RunSession {
   readonly config: ResolvedConfig;
   launched?: LaunchedModule;
   registration!: Registration;
+  /** What the module exchanged with the simulators before its registration was taken (no test was running). */
+  startup: Exchange[] = [];
   /** Exchange ids of the module's system calls already judged by a check. */
   readonly judged = new Set<string>();
+  /** With `tls`: the run's certificates and the CA file given to the module as `{caFile}`. */
+  readonly tls?: RunTls & { caFile: CaFile };
   private readonly vars: Record<string, string> = {};
 
-  private constructor(config: ResolvedConfig, sessionId: string) {
+  private constructor(config: ResolvedConfig, sessionId: string, tls?: RunTls & { caFile: CaFile }) {
     this.config = config;
+    if (tls) this.tls = tls;
+    const serve = tls ? { tls: { key: tls.key, cert: tls.cert } } : {};
     const redactor = new Redactor();
     redactor.add('apiKey', config.apiKey);
     this.log = new EvidenceLog(redactor, sessionId);
@@ -39,6 +46,7 @@ export class RunSession {
       bind: config.gateway?.bind ?? '127.0.0.1',
       port: config.gateway?.port ?? 0,
       ...(config.gateway?.publicUrl ? { publicUrl: config.gateway.publicUrl } : {}),
+      ...serve,
     });
     this.system = new SystemSimulator({
       log: this.log,
@@ -47,6 +55,7 @@ export class RunSession {
       port: config.system?.port ?? 0,
       ...(config.system?.publicUrl ? { publicUrl: config.system.publicUrl } : {}),
       gatewayUrl: () => this.gateway.url(),
+      ...serve,
     });
     this.system.on('registration', (r: Registration) => this.connectToGateway(r));
     this.triggers = new Triggers(config.triggers ?? {}, this.client, () => this.vars);
@@ -54,7 +63,16 @@ export class RunSession {
 
   /** Starts everything and waits for the registration; throws SessionStartError. */
   static async start(config: ResolvedConfig, sessionId = `s${process.pid}`): Promise<RunSession> {
-    const s = new RunSession(config, sessionId);
+    let tls: (RunTls & { caFile: CaFile }) | undefined;
+    if (config.tls) {
+      try {
+        const material = await makeRunTls({ hosts: tlsHosts(config) });
+        tls = { ...material, caFile: writeCaFile(material.caPem) };
+      } catch (e) {
+        throw new SessionStartError(`the TLS certificates for the simulators could not be made: ${(e as Error).message}`);
+      }
+    }
+    const s = new RunSession(config, sessionId, tls);
     try {
       await s.gateway.start();
       await s.system.start();
@@ -63,6 +81,7 @@ export class RunSession {
       throw new SessionStartError(`the simulators could not start: ${(e as Error).message}`);
     }
     Object.assign(s.vars, { systemUrl: s.system.url(), gatewayUrl: s.gateway.url(), apiKey: config.apiKey });
+    if (s.tls) s.vars.caFile = s.tls.caFile.path;
     try {
       if (config.mode === 'launch') await s.launch();
       else await s.remote();
@@ -70,6 +89,7 @@ export class RunSession {
       await s.stop();
       throw e;
     }
+    s.startup = [...s.log.all()];
     return s;
   }
 
@@ -129,10 +149,15 @@ export class RunSession {
       const last = refused.at(-1)!;
       return `module never registered: the system refused its ${refused.length} edit call(s), last with HTTP ${last.exchange.response?.status}: ${last.exchange.response?.body ?? ''}`;
     }
-    if (exit) return `module never registered: it exited (${exit.signal ?? `code ${exit.code}`}) before registering${lastLine ? `; last output: ${lastLine}` : ''}`;
+    // With tls, a module that does not trust the run's CA fails its handshake: no call is recorded.
+    const tlsHint =
+      this.tls && !this.log.all().some((x) => x.direction === 'module->system')
+        ? `; the simulators serve https (tls): does the module trust the run's CA, e.g. NODE_EXTRA_CA_CERTS={caFile} (README "HTTPS simulators")?`
+        : '';
+    if (exit) return `module never registered: it exited (${exit.signal ?? `code ${exit.code}`}) before registering${lastLine ? `; last output: ${lastLine}` : ''}${tlsHint}`;
     const unknown = this.log.all().filter((x) => x.direction === 'module->system' && x.label === 'unknown endpoint');
     if (unknown.length > 0) return `module never registered within ${timeoutMs} ms: it called ${unknown.map((x) => `${x.request.method} ${new URL(x.request.url ?? '', 'http://x').pathname}`).join(', ')} instead of POST /api/v5/integration-modules/{code}/edit`;
-    return `module never registered within ${timeoutMs} ms (no call to POST /api/v5/integration-modules/{code}/edit at ${this.system.url()})`;
+    return `module never registered within ${timeoutMs} ms (no call to POST /api/v5/integration-modules/{code}/edit at ${this.system.url()})${tlsHint}`;
   }
 
   /** The module's `baseUrl`, where callback paths start. */
@@ -146,7 +171,7 @@ export class RunSession {
     return typeof c === 'string' ? c : undefined;
   }
 
-  /** Placeholder values of the run ({systemUrl}, {gatewayUrl}, {moduleUrl}, {port}, ...). */
+  /** Placeholder values of the run ({systemUrl}, {gatewayUrl}, {moduleUrl}, {port}, {caFile} with tls, ...). */
   placeholders(): Readonly<Record<string, string>> {
     return this.vars;
   }
@@ -154,5 +179,20 @@ export class RunSession {
   async stop(): Promise<void> {
     await this.launched?.stop();
     await Promise.allSettled([this.system.stop(), this.gateway.stop(), this.client.close()]);
+    this.tls?.caFile.remove();
   }
+}
+
+/**
+ * The hosts, beyond loopback, the simulators' certificate must cover: those of the public URLs
+ * and the specific addresses they bind to (not the wildcards 0.0.0.0 and ::).
+ */
+function tlsHosts(config: ResolvedConfig): string[] {
+  const hosts: string[] = [];
+  for (const sim of [config.system, config.gateway]) {
+    const pub = hostOf(sim?.publicUrl);
+    if (pub) hosts.push(pub);
+    if (sim?.bind && !['0.0.0.0', '::', '[::]'].includes(sim.bind)) hosts.push(sim.bind);
+  }
+  return hosts;
 }

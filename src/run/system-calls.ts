@@ -23,7 +23,7 @@ export async function judgeSystemCall(conformance: Conformance, call: InboundCal
   await conformance.apply(ensureSystemCallCarriesApiKey, call, { requirements: ['WIRE-GEN-APIKEY-PARAM-OR-HEADER'], severity: 'MUST' });
   if (call.payload === undefined) return;
   const schema = SYSTEM_ENDPOINTS[call.endpoint].schema!;
-  const subject = { schema, message: call.payload, errors: contract().validate(schema, call.payload).errors, evidence: [call.exchange.id] };
+  const subject = { schema, message: call.payload, errors: contract({ profile: conformance.session.config.profile }).validate(schema, call.payload).errors, evidence: [call.exchange.id] };
   if (judgement.limit) await conformance.apply(judgement.limit.check, subject, { requirements: judgement.limit.requirements, severity: 'MUST' });
   await conformance.apply(ensureMessageMatchesSchema, { ...subject, region: /.*/ }, ids);
 }

@@ -1,8 +1,10 @@
 /**
- * Plumbing shared by the simulators: an HTTP server that reads each request whole (capped),
- * decodes forms, queries and JSON, routes it, answers, and records the exchange as evidence.
+ * Plumbing shared by the simulators: an HTTP (or, with `tls`, HTTPS) server that reads each
+ * request whole (capped), decodes forms (urlencoded and multipart), queries and JSON, routes it,
+ * answers, and records the exchange as evidence.
  */
 import http from 'node:http';
+import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import type { Direction, EvidenceLog, Exchange } from '../evidence/exchange.ts';
 
@@ -12,8 +14,15 @@ export interface InboundRequest {
   url: URL;
   headers: Record<string, string>;
   body: Buffer;
-  /** The body decoded as a form, when it is `application/x-www-form-urlencoded`. */
+  /**
+   * The body decoded as a form, when it is `application/x-www-form-urlencoded` or
+   * `multipart/form-data` (file parts give their file name).
+   */
   form?: URLSearchParams;
+  /** How the body was encoded, as the content type says. */
+  encoding: BodyEncoding;
+  /** Why a body that claims to be a form or JSON could not be read. */
+  bodyError?: string;
   /** The body parsed as JSON, when it is JSON. */
   json?: unknown;
   params: Record<string, string>;
@@ -23,6 +32,14 @@ export interface Answer {
   status: number;
   body?: unknown;
   headers?: Record<string, string>;
+}
+
+export type BodyEncoding = 'none' | 'urlencoded' | 'multipart' | 'json' | 'other';
+
+/** Key and certificate (PEM) of a simulator that serves HTTPS. */
+export interface TlsMaterial {
+  key: string;
+  cert: string;
 }
 
 export type Handler = (req: InboundRequest) => Answer | Promise<Answer>;
@@ -52,19 +69,22 @@ export interface ServerOptions {
   port: number;
   /** The body of the server's own refusals (unknown path, wrong method, too large); default the system's `{success: false, errorMsg}`. */
   errorBody?: (message: string) => unknown;
+  /** Serve HTTPS with this key and certificate (default: plain HTTP). */
+  tls?: TlsMaterial;
   /** Called after each exchange is recorded, with the route label and the decoded request. */
   onExchange?: (label: string, req: InboundRequest, exchange: Exchange) => void;
 }
 
 /** A small router on node:http. Routes are `METHOD /path/{param}`. */
 export class RecordingServer {
-  readonly server: http.Server;
+  readonly server: http.Server | https.Server;
   private readonly routes: Route[] = [];
   private readonly options: ServerOptions;
 
   constructor(options: ServerOptions) {
     this.options = options;
-    this.server = http.createServer((req, res) => void this.handle(req, res));
+    const handler = (req: http.IncomingMessage, res: http.ServerResponse): void => void this.handle(req, res);
+    this.server = options.tls ? https.createServer({ key: options.tls.key, cert: options.tls.cert }, handler) : http.createServer(handler);
   }
 
   route(spec: string, label: string, handler: Handler): this {
@@ -108,16 +128,8 @@ export class RecordingServer {
     const headers: Record<string, string> = {};
     for (const [k, v] of Object.entries(req.headers)) if (v !== undefined) headers[k] = Array.isArray(v) ? v.join(', ') : v;
     const url = new URL(req.url ?? '/', 'http://simulator.invalid');
-    const inbound: InboundRequest = { method: req.method ?? 'GET', path: url.pathname, url, headers, body, params: {} };
-    const contentType = (headers['content-type'] ?? '').toLowerCase();
-    if (contentType.startsWith('application/x-www-form-urlencoded')) inbound.form = new URLSearchParams(body.toString('utf8'));
-    if (contentType.includes('json') && body.length > 0) {
-      try {
-        inbound.json = JSON.parse(body.toString('utf8'));
-      } catch {
-        /* left undefined: the handler answers 400 */
-      }
-    }
+    const inbound: InboundRequest = { method: req.method ?? 'GET', path: url.pathname, url, headers, body, params: {}, encoding: 'none' };
+    if (!tooLarge) await decodeBody(inbound);
 
     let label = 'unknown endpoint';
     let answer: Answer;
@@ -160,13 +172,52 @@ export class RecordingServer {
     const a = this.server.address() as AddressInfo | null;
     if (!a) return '';
     const host = a.family === 'IPv6' ? `[${a.address}]` : a.address;
-    return `http://${host}:${a.port}`;
+    return `${this.options.tls ? 'https' : 'http'}://${host}:${a.port}`;
   }
 }
 
-/** Parses a JSON-string form field. */
+/**
+ * Decodes a request body by its content type: a urlencoded or multipart form into `form`, JSON
+ * into `json`. What cannot be read is noted in `bodyError`, never thrown.
+ */
+export async function decodeBody(req: InboundRequest): Promise<void> {
+  const contentType = (req.headers['content-type'] ?? '').toLowerCase();
+  if (req.body.length === 0 && !contentType) return;
+  if (contentType.startsWith('application/x-www-form-urlencoded')) {
+    req.encoding = 'urlencoded';
+    req.form = new URLSearchParams(req.body.toString('utf8'));
+  } else if (contentType.startsWith('multipart/form-data')) {
+    req.encoding = 'multipart';
+    try {
+      // The platform's multipart reader: undici's, through the WHATWG Response.
+      const parts = await new Response(req.body, { headers: { 'content-type': req.headers['content-type']! } }).formData();
+      req.form = new URLSearchParams();
+      for (const [name, value] of parts) req.form.append(name, typeof value === 'string' ? value : value.name);
+    } catch (e) {
+      req.bodyError = `multipart body cannot be read: ${(e as Error).message}`;
+    }
+  } else if (contentType.includes('json')) {
+    req.encoding = 'json';
+    if (req.body.length > 0) {
+      try {
+        req.json = JSON.parse(req.body.toString('utf8'));
+      } catch (e) {
+        req.bodyError = `body is not JSON: ${(e as Error).message}`;
+      }
+    }
+  } else {
+    req.encoding = req.body.length > 0 ? 'other' : 'none';
+  }
+}
+
+/** A form parameter: from the body's form, else from the query string (official clients put some there). */
+export function param(req: InboundRequest, name: string): string | undefined {
+  return req.form?.get(name) ?? req.url.searchParams.get(name) ?? undefined;
+}
+
+/** Parses a JSON-string form parameter (body form or query string). */
 export function formJson(req: InboundRequest, field: string): { present: boolean; value?: unknown; error?: string } {
-  const raw = req.form?.get(field) ?? (req.method === 'GET' ? req.url.searchParams.get(field) : null);
+  const raw = param(req, field);
   if (raw === null || raw === undefined) return { present: false };
   try {
     return { present: true, value: JSON.parse(raw) };

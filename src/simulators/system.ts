@@ -1,17 +1,23 @@
 /**
- * The system simulator: every module-to-system endpoint of the contract (`/api/v5/...`).
- * It accepts the API key as `apiKey` form field or query parameter or as the `X-API-KEY`
- * header and refuses unknown keys; answers as the contract says per kind; enforces the limits
+ * The system simulator: every module-to-system endpoint of the contract (`/api/v5/...`), and
+ * what official modules call besides it (wire profile section 8: the API key check, the API
+ * versions, the reference books, the users). It reads parameters from urlencoded and multipart
+ * forms and from the query string; accepts the API key as `apiKey` parameter or `X-API-KEY`
+ * header and refuses other keys; answers as the contract says per kind; enforces the limits
  * (50 calls, 100 orders) with an error; keeps state; and records every inbound request,
- * decoded and validated against its schema, for the checks to judge.
+ * decoded and validated against its schema, for the checks to judge. Any other path answers
+ * HTTP 404 with the system's error body and is kept as a call the suite does not simulate.
  */
 import { randomBytes } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import type { ErrorObject } from 'ajv';
 import type { EvidenceLog, Exchange } from '../evidence/exchange.ts';
-import { contract } from '../contract/schemas.ts';
+import { contract, withoutNulls } from '../contract/schemas.ts';
+import { declaredKinds } from '../contract/kinds.ts';
 import { waitForMatch } from './wait.ts';
-import { RecordingServer, formJson, json, systemError, type Answer, type InboundRequest } from './http.ts';
+import { Account } from './account.ts';
+import { REFERENCE_BOOKS, apiVersions, credentials, referenceBook, users, type ReferenceBook } from './system-account-api.ts';
+import { RecordingServer, formJson, json, systemError, type Answer, type InboundRequest, type TlsMaterial } from './http.ts';
 
 /** The endpoints of the system API, with the form field that holds JSON and its schema. */
 export const SYSTEM_ENDPOINTS = {
@@ -23,6 +29,11 @@ export const SYSTEM_ENDPOINTS = {
   tracking: { route: 'POST /api/v5/delivery/generic/{subcode}/tracking', field: 'statusUpdate', schema: 'delivery/tracking.request.json' },
   'update-invoice': { route: 'POST /api/v5/payment/update-invoice', field: 'updateInvoice', schema: 'payment/update-invoice.request.json' },
   'payment.check': { route: 'POST /api/v5/payment/check', field: 'check', schema: 'payment/check.request.json' },
+  // Wire profile section 8: called by official modules besides the contract.
+  credentials: { route: 'GET /api/credentials', field: undefined, schema: undefined },
+  'api-versions': { route: 'GET /api/api-versions', field: undefined, schema: undefined },
+  reference: { route: 'GET /api/v5/reference/{book}', field: undefined, schema: undefined },
+  users: { route: 'GET /api/v5/users', field: undefined, schema: undefined },
 } as const;
 
 export type SystemEndpoint = keyof typeof SYSTEM_ENDPOINTS;
@@ -67,6 +78,10 @@ export interface SystemSimulatorOptions {
   publicUrl?: string;
   /** The gateway's public address, returned as `endpointUrl` to transport and bot modules. */
   gatewayUrl: () => string;
+  /** Serve HTTPS with this key and certificate. */
+  tls?: TlsMaterial;
+  /** The account the system plays (default: a fresh one). */
+  account?: Account;
 }
 
 function apiKeyOf(req: InboundRequest): { key?: string; via: ApiKeyVia[] } {
@@ -74,6 +89,7 @@ function apiKeyOf(req: InboundRequest): { key?: string; via: ApiKeyVia[] } {
   let key: string | undefined;
   const form = req.form?.get('apiKey');
   const query = req.url.searchParams.get('apiKey');
+  // Parameters are read from the body's form and from the query string alike.
   const header = req.headers['x-api-key'];
   if (form) (via.push('form'), (key = form));
   if (query) (via.push('query'), (key ??= query));
@@ -104,20 +120,25 @@ export class SystemSimulator extends EventEmitter {
   readonly invoices = new Map<string, { invoice: Record<string, unknown>; history: string[] }>();
   readonly uploadedCalls: unknown[] = [];
   readonly callEvents: unknown[] = [];
+  /** Requests to paths the system does not have (answered 404), in order. */
+  readonly unsimulated: Exchange[] = [];
+  /** The account: sites, stores, reference books, users. */
+  readonly account: Account;
   private readonly server: RecordingServer;
   private readonly options: SystemSimulatorOptions;
-  private nextDeliveryTypeId = 1;
   private readonly pending = new WeakMap<InboundRequest, Omit<InboundCall, 'exchange'>>();
 
   constructor(options: SystemSimulatorOptions) {
     super();
     this.options = options;
+    this.account = options.account ?? new Account();
     this.server = new RecordingServer({
       log: options.log,
       direction: 'module->system',
       bind: options.bind ?? '127.0.0.1',
       port: options.port ?? 0,
-      onExchange: (_label, req, exchange) => this.completed(req, exchange),
+      ...(options.tls ? { tls: options.tls } : {}),
+      onExchange: (label, req, exchange) => (label === 'unknown endpoint' ? this.unsimulatedCall(exchange) : this.completed(req, exchange)),
     });
     for (const [name, ep] of Object.entries(SYSTEM_ENDPOINTS)) {
       this.server.route(ep.route, name, (req) => this.handle(name as SystemEndpoint, req));
@@ -148,9 +169,10 @@ export class SystemSimulator extends EventEmitter {
     const { key, via } = apiKeyOf(req);
     const call: Omit<InboundCall, 'exchange'> = { endpoint, params: req.params, apiKeyVia: via, schemaErrors: [], accepted: false };
     let answer: Answer;
-    if (ep.field !== undefined) {
+    if (req.bodyError) call.decodeError = req.bodyError;
+    else if (ep.field !== undefined) {
       const decoded = formJson(req, ep.field);
-      if (!decoded.present) call.decodeError = `form field "${ep.field}" is missing`;
+      if (!decoded.present) call.decodeError = `form field "${ep.field}" is missing${req.encoding === 'json' ? ' (the body is JSON, not form parameters)' : ''}`;
       else if (decoded.error) call.decodeError = decoded.error;
       else call.payload = decoded.value;
     } else if (req.method === 'GET') {
@@ -183,15 +205,21 @@ export class SystemSimulator extends EventEmitter {
     this.emit('call', full);
   }
 
+  /** A request to a path the system does not have: kept for the report, never a crash. */
+  private unsimulatedCall(exchange: Exchange): void {
+    this.unsimulated.push(exchange);
+    this.emit('unsimulated', exchange);
+  }
+
   private recordRegistration(call: InboundCall): void {
-    const module = call.payload as Record<string, unknown>;
-    const held = this.modules.get(String(module.code ?? call.params.code));
-    const integrations = (module.integrations ?? {}) as Record<string, unknown>;
+    // JSON null in a member means the member is absent (wire profile section 9).
+    const module = withoutNulls(call.payload as Record<string, unknown>);
+    const held = this.modules.get(String(call.params.code));
     const registration: Registration = {
       code: String(call.params.code),
       module,
       call,
-      kinds: Object.keys(integrations),
+      kinds: declaredKinds(module),
       tokens: held?.tokens ?? {},
     };
     this.registrations.push(registration);
@@ -209,8 +237,8 @@ export class SystemSimulator extends EventEmitter {
     if (typeof module.clientId === 'string') this.options.log.redactor.add('clientId', module.clientId);
     const registration: Registration = {
       code,
-      module,
-      kinds: Object.keys((module.integrations ?? {}) as Record<string, unknown>),
+      module: withoutNulls(module),
+      kinds: declaredKinds(module),
       tokens: this.modules.get(code)?.tokens ?? {},
     };
     this.registrations.push(registration);
@@ -260,6 +288,17 @@ export class SystemSimulator extends EventEmitter {
         this.invoices.set(uuid, held);
         return json(200, { success: true });
       }
+      case 'credentials':
+        return credentials(this.account);
+      case 'api-versions':
+        return apiVersions();
+      case 'users':
+        return users(this.account);
+      case 'reference': {
+        const book = req.params.book as ReferenceBook;
+        if (!(REFERENCE_BOOKS as readonly string[]).includes(book)) return systemError(404, `API method not found: /api/v5/reference/${book}`);
+        return referenceBook(this.account, book);
+      }
       case 'payment.check': {
         const check = call.payload as Record<string, unknown> | undefined;
         const held = this.invoices.get(String(check?.invoiceUuid ?? ''));
@@ -277,7 +316,7 @@ export class SystemSimulator extends EventEmitter {
 
   private edit(req: InboundRequest, payload: unknown): Answer {
     if (!payload || typeof payload !== 'object' || Array.isArray(payload)) return systemError(400, 'integrationModule must be a JSON object');
-    const module = payload as Record<string, unknown>;
+    const module = withoutNulls(payload as Record<string, unknown>);
     const code = req.params.code!;
     const integrations = (module.integrations && typeof module.integrations === 'object' ? module.integrations : {}) as Record<string, unknown>;
     const existing = this.modules.get(code);
@@ -285,7 +324,8 @@ export class SystemSimulator extends EventEmitter {
     const info: Record<string, unknown> = {};
     let deliveryType = existing?.deliveryType;
     if ('delivery' in integrations && !deliveryType) {
-      deliveryType = { id: this.nextDeliveryTypeId++, code: symbolicCode(String(module.name ?? code)) };
+      const created = this.account.addDeliveryType(symbolicCode(String(module.name ?? code)), String(module.name ?? code), String(module.integrationCode ?? code));
+      deliveryType = { id: created.id, code: created.code };
       info.deliveryType = deliveryType;
     }
     for (const kind of ['mgTransport', 'mgBot'] as const) {
@@ -305,7 +345,9 @@ export class SystemSimulator extends EventEmitter {
     const held = this.modules.get(code);
     if (!held) return systemError(404, `no integration module ${code}`);
     const integrations = { ...((held.module.integrations ?? {}) as Record<string, unknown>) };
-    if ('mgBot' in integrations) integrations.mgBot = { token: held.tokens.mgBot, isActive: true };
+    // The document: the transport token "also in the module information"; the bot's holds token and isActive.
+    if (integrations.mgTransport && typeof integrations.mgTransport === 'object') integrations.mgTransport = { ...integrations.mgTransport, token: held.tokens.mgTransport };
+    if ('mgBot' in integrations) integrations.mgBot = { token: held.tokens.mgBot, isActive: held.module.active !== false };
     return json(200, {
       success: true,
       integrationModule: { ...held.module, integrations, freeze: false, native: false, availableCountries: [] },

@@ -8,7 +8,7 @@ export interface FaultCase {
   fault: string;
   /** Checks with status failed, exactly. */
   failing: string[];
-  /** A requirement id the first failing check must carry. */
+  /** A requirement id the first failing check (or, with none failing, the first warning) must carry. */
   requirement?: string;
   /** Checks with status warning (SHOULD rules that did not hold), exactly; none when absent. */
   warnings?: string[];
@@ -25,10 +25,11 @@ export const FAULT_CASES: FaultCase[] = [
   { fault: 'delivery-autocomplete-without-url', failing: ['ensureAutocompleteFieldsHaveUrl'], requirement: 'DLV-DATAFIELD-AUTOCOMPLETEURL' },
   { fault: 'payment-without-create', failing: ['ensurePaymentDeclaresCreate'], requirement: 'PAY-ACTIONS-CREATE-REQUIRED' },
   { fault: 'payment-currency-not-iso', failing: ['ensureCurrenciesAreIso4217'], requirement: 'PAY-CURRENCIES-ISO4217' },
+  { fault: 'payment-currency-unlisted', failing: [], warnings: ['ensureCurrenciesAreListedIso4217'], requirement: 'PAY-CURRENCIES-ISO4217' },
   { fault: 'payment-invoice-type-unknown', failing: ['ensureInvoiceTypesAreLink'], requirement: 'PAY-INVOICETYPES-LINK' },
   { fault: 'mgbot-not-empty', failing: ['ensureBotRegistersEmptyObject'], requirement: 'BOT-EMPTY-OBJECT-AT-REGISTRATION' },
   { fault: 'url-malformed', failing: ['ensureUrlsAreWellFormed'], requirement: 'TEL-MAKECALLURL-URL' },
-  { fault: 'activity-action-missing', failing: ['ensureActivityActionDeclared', 'ensureModuleWasReached'], requirement: 'REG-ACTIONS-ACTIVITY' },
+  { fault: 'activity-action-missing', failing: ['ensureModuleWasReached'], warnings: ['ensureActivityActionDeclared'] },
   { fault: 'client-id-missing', failing: ['ensureClientIdPresent', 'ensureModuleWasReached'], requirement: 'REG-CLIENTID-PRESENT' },
   {
     fault: 'activity-accepts-unknown-client',
@@ -36,6 +37,7 @@ export const FAULT_CASES: FaultCase[] = [
     requirement: 'WIRE-GEN-BAD-CLIENTID-NO-ACTION',
     warnings: ['ensureRefusalUses401Or403'],
   },
+  { fault: 'refusal-body-not-json', failing: ['ensureErrorReplyIsWellFormed'], requirement: 'WIRE-GEN-ERROR-REPLY-SHAPE' },
   { fault: 'activity-reply-malformed', failing: ['ensureActivityAcknowledged'], requirement: 'WIRE-REG-ACTIVITY-REPLY-SUCCESS' },
   { fault: 'tracking-unchunked', failing: ['ensureTrackingHoldsAtMost100'], requirement: 'DLV-TRACKING-MAX-100' },
   { fault: 'tracking-without-api-key', failing: ['ensureSystemCallCarriesApiKey'], requirement: 'WIRE-GEN-APIKEY-PARAM-OR-HEADER' },

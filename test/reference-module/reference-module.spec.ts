@@ -414,6 +414,7 @@ const REGISTRATION_FAULTS: Record<string, { diff: string[]; schemaValid: boolean
   'delivery-autocomplete-without-url': { diff: ['/integrations/delivery/deliveryDataFieldList/4/autocompleteUrl'], schemaValid: false },
   'payment-without-create': { diff: ['/integrations/payment/actions/create'], schemaValid: false },
   'payment-currency-not-iso': { diff: ['/integrations/payment/currencies/3'], schemaValid: false },
+  'payment-currency-unlisted': { diff: ['/integrations/payment/currencies/3'], schemaValid: true },
   'payment-invoice-type-unknown': { diff: ['/integrations/payment/invoiceTypes/0'], schemaValid: false },
   'mgbot-not-empty': { diff: ['/integrations/mgBot/isActive'], schemaValid: false },
   'activity-action-missing': { diff: ['/actions/activity'], schemaValid: true },
@@ -422,6 +423,7 @@ const REGISTRATION_FAULTS: Record<string, { diff: string[]; schemaValid: boolean
   // Behaviour faults leave the registration as it is.
   'activity-accepts-unknown-client': { diff: [], schemaValid: true },
   'activity-reply-malformed': { diff: [], schemaValid: true },
+  'refusal-body-not-json': { diff: [], schemaValid: true },
   'callbacks-refuse-all': { diff: [], schemaValid: true },
   'tracking-unchunked': { diff: [], schemaValid: true },
   'tracking-without-api-key': { diff: [], schemaValid: true },
@@ -570,6 +572,15 @@ async function faultBehaviour(fault: string, m: RunningModule, reg: Record<strin
       expect(await res.text()).toBe('OK');
       expect((await state(m)).activity).toHaveProperty(m.clientId);
       expect((await postActivity('intruder')).status).toBe(403);
+      break;
+    }
+    case 'refusal-body-not-json': {
+      const res = await postActivity('intruder');
+      expect(res.status).toBe(403);
+      expect(res.headers.get('content-type')).toMatch(/^text\/plain/);
+      expect(await res.text()).toBe('Forbidden');
+      expect((await state(m)).activity).not.toHaveProperty('intruder');
+      expect(await (await postActivity(m.clientId)).json()).toEqual({ success: true });
       break;
     }
     case 'callbacks-refuse-all': {

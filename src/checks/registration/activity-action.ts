@@ -11,6 +11,6 @@ export const ensureActivityActionDeclared = defineSchemaRule({
     const actions = (message as { actions?: unknown }).actions;
     const activity = actions && typeof actions === 'object' ? (actions as Record<string, unknown>).activity : undefined;
     if (typeof activity === 'string' && activity.length > 0) return undefined;
-    return { received: `actions = ${show(actions ?? null)}`, expected: 'actions.activity, the path of the activity callback' };
+    return { received: actions === undefined ? 'no top-level actions' : `actions = ${show(actions)}`, expected: 'actions.activity, the path of the activity callback' };
   },
 });

@@ -3,6 +3,7 @@
  * requirement ids it enforces (MUST unless said), and the regions of the generic schema check.
  */
 import type { Check } from '../check.ts';
+import type { Severity } from '../result.ts';
 import type { SchemaSubject } from '../schema-rule.ts';
 import { ensureClientIdPresent } from './client-id.ts';
 import { ensureActivityActionDeclared } from './activity-action.ts';
@@ -17,17 +18,22 @@ import { ensureChoiceFieldsHaveChoices } from './delivery-choice-field.ts';
 import { ensureAutocompleteFieldsHaveUrl } from './delivery-autocomplete-field.ts';
 import { ensurePaymentDeclaresCreate } from './payment-create.ts';
 import { ensureCurrenciesAreIso4217 } from './payment-currencies.ts';
+import { ensureCurrenciesAreListedIso4217 } from './payment-currencies-listed.ts';
 import { ensureInvoiceTypesAreLink } from './payment-invoice-types.ts';
 import { ensureBotRegistersEmptyObject } from './bot-empty.ts';
 
 export interface RuleApplication {
   check: Check<SchemaSubject>;
   requirements: string[];
+  /** MUST unless said. */
+  severity?: Severity;
 }
 
 export const REGISTRATION_RULES: RuleApplication[] = [
   { check: ensureClientIdPresent, requirements: ['REG-CLIENTID-PRESENT'] },
-  { check: ensureActivityActionDeclared, requirements: ['REG-ACTIONS-ACTIVITY', 'WIRE-REG-ACTIVITY-PATH-TOP-LEVEL'] },
+  // SHOULD: the document describes ("the key `activity` appears in every registration shape"), it
+  // does not demand; the platform accepts registrations without `actions` (test/corpus/vochi-telephony.json).
+  { check: ensureActivityActionDeclared, requirements: ['REG-ACTIONS-ACTIVITY', 'WIRE-REG-ACTIVITY-PATH-TOP-LEVEL'], severity: 'SHOULD' },
   {
     check: ensureUrlsAreWellFormed,
     requirements: ['REG-BASEURL-URL', 'REG-ACCOUNTURL-URL', 'REG-LOGO-URL', 'TEL-MAKECALLURL-URL', 'TEL-CHANGEUSERSTATUSURL-URL', 'TEL-PERSONALACCOUNTURL-URL', 'DLV-CONFIGURATIONURL-URL', 'TRN-WEBHOOKURL-URL'],
@@ -42,6 +48,8 @@ export const REGISTRATION_RULES: RuleApplication[] = [
   { check: ensureAutocompleteFieldsHaveUrl, requirements: ['DLV-DATAFIELD-AUTOCOMPLETEURL'] },
   { check: ensurePaymentDeclaresCreate, requirements: ['PAY-ACTIONS-CREATE-REQUIRED'] },
   { check: ensureCurrenciesAreIso4217, requirements: ['PAY-CURRENCIES-ISO4217'] },
+  // SHOULD: official modules list withdrawn codes (wire profile section 9); a code in no list only warns.
+  { check: ensureCurrenciesAreListedIso4217, requirements: ['PAY-CURRENCIES-ISO4217'], severity: 'SHOULD' },
   { check: ensureInvoiceTypesAreLink, requirements: ['PAY-INVOICETYPES-LINK'] },
   { check: ensureBotRegistersEmptyObject, requirements: ['BOT-EMPTY-OBJECT-AT-REGISTRATION'] },
 ];

@@ -1,0 +1,50 @@
+/**
+ * Legitimate variations of the reference module (env `VARIATIONS=a,b`): ways of talking to the
+ * platform that official modules use and the real platform accepts (wire profile sections 5, 8
+ * and 9). A variation breaks no rule: the suite must certify the module with every one of
+ * them exactly as without (the gauntlet proves it). Where each lives: outbound.ts (how the
+ * system is called), registration.ts (what is sent, what is checked first).
+ */
+
+export const VARIATIONS = {
+  multipart: 'Every form sent to the system is `multipart/form-data`, as HTTP clients that post a form object do (wire profile section 8).',
+  'credentials-first':
+    'Before registering, the module checks its API key with `GET /api/credentials` (key in `X-API-KEY`), refuses to register without the integration scopes or credentials, and reads `/api/api-versions` and the reference books of sites and stores (wire profile section 8).',
+  nulls: 'The registration writes JSON `null` for the optional fields it leaves unset, as PHP serializers do (wire profile section 9).',
+  'api-key-header': 'The API key travels in the `X-API-KEY` header on every system call, never as a parameter (wire profile section 5).',
+  'query-api-key': 'The API key of system POSTs travels in the query string (`?apiKey=`), the payload in the form body (wire profile section 5: form or query parameter).',
+  'reads-orders':
+    'After registering, the module reads the order list (`GET /api/v5/orders`), an endpoint of the system that the suite does not simulate: the suite answers 404 and reports the call as information, never as a failure.',
+} as const satisfies Record<string, string>;
+
+export type VariationName = keyof typeof VARIATIONS;
+
+export const VARIATION_NAMES = Object.keys(VARIATIONS) as VariationName[];
+
+/** The active variations of one run. */
+export class VariationSet {
+  private readonly names: ReadonlySet<VariationName>;
+
+  constructor(names: Iterable<VariationName> = []) {
+    this.names = new Set(names);
+  }
+
+  has(name: VariationName): boolean {
+    return this.names.has(name);
+  }
+
+  list(): VariationName[] {
+    return [...this.names];
+  }
+}
+
+/** Parses `VARIATIONS` (comma separated, blanks ignored). Unknown names are an error. */
+export function parseVariations(raw: string | undefined): VariationSet {
+  const names = (raw ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s.length > 0);
+  const unknown = names.filter((n) => !Object.prototype.hasOwnProperty.call(VARIATIONS, n));
+  if (unknown.length > 0) throw new Error(`unknown variation(s) in VARIATIONS: ${unknown.join(', ')}; known: ${VARIATION_NAMES.join(', ')}`);
+  return new VariationSet(names as VariationName[]);
+}

@@ -1,0 +1,207 @@
+/**
+ * The bot WebSocket: `{endpointUrl as ws/wss}/api/bot/v1/ws?events=<comma list>` with the header
+ * `X-Bot-Token` (wire profile section 6; `retailcrm/mg-bot-api-client-go` `v1/client.go` WsMeta,
+ * `retailcrm/bot-api-client-go` `ws/`). It refuses an upgrade without a registered bot token
+ * (401) or over the rate limit (429) with the gateway's error body, records every connection,
+ * frame and close as evidence, and lets the suite send frames and close connections normally
+ * (1000) or abnormally (the bot sees 1006).
+ */
+import type { EventEmitter } from 'node:events';
+import type http from 'node:http';
+import type { Duplex } from 'node:stream';
+import { WebSocketServer, type WebSocket } from 'ws';
+import type { EvidenceLog, Exchange } from '../evidence/exchange.ts';
+import { BOT_WS_PATH } from './gateway-routing.ts';
+import type { BotRegistration } from './gateway-state.ts';
+
+/** One bot WebSocket connection. Times are epoch milliseconds (sub-millisecond precision). */
+export interface BotConnection {
+  id: string;
+  token: string;
+  clientId?: string;
+  /** Event types the bot subscribed to with the `events` query parameter. */
+  events: string[];
+  connectedAt: number;
+  closedAt?: number;
+  /** The close code as the gateway saw it (1006 when the connection was dropped). */
+  closeCode?: number;
+  /** Who ended the connection; set once it is closed. */
+  closedBy?: 'gateway' | 'bot';
+  /** The recorded upgrade (status 101). */
+  exchange: Exchange;
+  /** Frames the bot sent, as text. */
+  received: string[];
+}
+
+/** A frame on the bot WebSocket; `meta.timestamp` (unix seconds) is filled in when absent. */
+export interface BotFrame {
+  type: string;
+  meta?: { timestamp: number; [k: string]: unknown };
+  data: unknown;
+}
+
+export interface BotSocketOptions {
+  log: EvidenceLog;
+  /** Announces `botConnection` and `botClose` (the gateway simulator). */
+  events: EventEmitter;
+  /** The listening address (`http://host:port`). */
+  baseUrl: () => string;
+  bot: (token: string) => BotRegistration | undefined;
+  /** Counts a request of the token; false when over the rate limit. */
+  admit: (token: string) => boolean;
+}
+
+/** Epoch milliseconds with sub-millisecond precision, strictly ordered within the process. */
+const preciseNow = (): number => performance.timeOrigin + performance.now();
+
+export class BotSockets {
+  private readonly connections: BotConnection[] = [];
+  private readonly sockets = new Map<string, WebSocket>();
+  private readonly wss = new WebSocketServer({ noServer: true });
+  private readonly options: BotSocketOptions;
+  private nextId = 1;
+
+  constructor(options: BotSocketOptions) {
+    this.options = options;
+  }
+
+  private wsUrl(path: string): string {
+    return `${this.options.baseUrl().replace(/^http/, 'ws')}${path}`;
+  }
+
+  /** Handles an HTTP upgrade request of the gateway's server. */
+  upgrade(req: http.IncomingMessage, socket: Duplex, head: Buffer): void {
+    const startedAt = new Date();
+    const t0 = performance.now();
+    const url = new URL(req.url ?? '/', 'http://simulator.invalid');
+    const headers: Record<string, string> = {};
+    for (const [k, v] of Object.entries(req.headers)) if (v !== undefined) headers[k] = Array.isArray(v) ? v.join(', ') : v;
+    const wsUrl = this.wsUrl(req.url ?? '/');
+    const record = (status: number, body?: string): Exchange =>
+      this.options.log.record({
+        direction: 'module->gateway',
+        label: 'bot websocket connect',
+        startedAt,
+        durationMs: performance.now() - t0,
+        request: { method: 'GET', url: wsUrl, headers },
+        response: { status, headers: status === 101 ? { upgrade: 'websocket', connection: 'Upgrade' } : { 'content-type': 'application/json; charset=utf-8' }, ...(body !== undefined ? { body } : {}) },
+      });
+    const refuse = (status: number, reason: string, message: string): void => {
+      const body = JSON.stringify({ errors: [message] });
+      socket.end(`HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+      record(status, body);
+    };
+
+    if (url.pathname.replace(/\/$/, '') !== BOT_WS_PATH) return refuse(404, 'Not Found', `no endpoint ${url.pathname}`);
+    const token = headers['x-bot-token'];
+    if (!token) return refuse(401, 'Unauthorized', 'header X-Bot-Token is missing');
+    const bot = this.options.bot(token);
+    if (!bot) return refuse(401, 'Unauthorized', 'unknown X-Bot-Token');
+    if (!this.options.admit(token)) return refuse(429, 'Too Many Requests', 'Too Many Requests');
+    const events = (url.searchParams.get('events') ?? '')
+      .split(',')
+      .map((e) => e.trim())
+      .filter((e) => e !== '');
+
+    this.wss.handleUpgrade(req, socket, head, (ws) => {
+      const conn: BotConnection = { id: `b${this.nextId++}`, token, clientId: bot.clientId, events, connectedAt: preciseNow(), exchange: record(101), received: [] };
+      this.connections.push(conn);
+      this.sockets.set(conn.id, ws);
+      ws.on('message', (data) => conn.received.push(Buffer.isBuffer(data) ? data.toString('utf8') : String(data)));
+      ws.on('error', () => {
+        /* a broken connection ends in 'close' */
+      });
+      ws.on('close', (code) => {
+        conn.closedAt = preciseNow();
+        conn.closeCode = code;
+        conn.closedBy ??= 'bot';
+        this.sockets.delete(conn.id);
+        this.options.log.record({
+          direction: conn.closedBy === 'gateway' ? 'gateway->module' : 'module->gateway',
+          label: 'bot websocket close',
+          startedAt: new Date(),
+          durationMs: 0,
+          request: { method: 'WS', url: wsUrl, headers: {}, body: JSON.stringify({ connection: conn.id, code, closedBy: conn.closedBy }) },
+        });
+        this.options.events.emit('botClose', conn);
+      });
+      this.options.events.emit('botConnection', conn);
+    });
+  }
+
+  /** Every bot connection so far, oldest first. */
+  all(): readonly BotConnection[] {
+    return this.connections;
+  }
+
+  /**
+   * Sends a frame to every open bot connection subscribed to its type (or subscribed to no
+   * list, or to all with `all`). Returns how many connections it was sent to.
+   */
+  send(frame: BotFrame, options: { all?: boolean } = {}): number {
+    const text = JSON.stringify({ type: frame.type, meta: frame.meta ?? { timestamp: Math.floor(Date.now() / 1000) }, data: frame.data });
+    let sent = 0;
+    for (const conn of this.connections) {
+      const ws = this.sockets.get(conn.id);
+      if (!ws || ws.readyState !== ws.OPEN) continue;
+      if (!options.all && conn.events.length > 0 && !conn.events.includes(frame.type)) continue;
+      ws.send(text);
+      sent++;
+      this.options.log.record({
+        direction: 'gateway->module',
+        label: `bot websocket frame ${frame.type}`,
+        startedAt: new Date(),
+        durationMs: 0,
+        request: { method: 'WS', url: this.wsUrl(BOT_WS_PATH), headers: {}, body: text },
+      });
+    }
+    return sent;
+  }
+
+  /** Closes every open connection (see `GatewaySimulator.closeBots`). */
+  async close(mode: 'normal' | 'abnormal', waitMs = 5000): Promise<number> {
+    const startedAt = preciseNow();
+    const open = this.connections.filter((c) => this.sockets.has(c.id));
+    const closed = open.map((conn) => {
+      const ws = this.sockets.get(conn.id)!;
+      conn.closedBy = 'gateway';
+      const done = new Promise<void>((resolve) => {
+        if (ws.readyState === ws.CLOSED) resolve();
+        else ws.once('close', () => resolve());
+      });
+      if (mode === 'normal') ws.close(1000, 'closed by the gateway');
+      else ws.terminate();
+      return done;
+    });
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([Promise.all(closed), new Promise<void>((resolve) => (timer = setTimeout(resolve, waitMs)))]);
+    clearTimeout(timer);
+    return startedAt;
+  }
+
+  /** Waits for a connection (see `GatewaySimulator.waitForBotConnection`). */
+  waitFor(timeoutMs: number, afterTime?: number): Promise<BotConnection | undefined> {
+    const fits = (c: BotConnection): boolean => (afterTime === undefined ? c.closedAt === undefined : c.connectedAt >= afterTime);
+    const found = this.connections.find(fits);
+    if (found) return Promise.resolve(found);
+    const events = this.options.events;
+    return new Promise((resolve) => {
+      const on = (c: BotConnection): void => {
+        if (fits(c)) done(c);
+      };
+      const timer = setTimeout(() => done(undefined), timeoutMs);
+      const done = (c: BotConnection | undefined): void => {
+        clearTimeout(timer);
+        events.off('botConnection', on);
+        resolve(c);
+      };
+      events.on('botConnection', on);
+    });
+  }
+
+  /** Drops every socket and stops the WebSocket server. */
+  async stop(): Promise<void> {
+    for (const ws of this.sockets.values()) ws.terminate();
+    await new Promise<void>((resolve) => this.wss.close(() => resolve()));
+  }
+}

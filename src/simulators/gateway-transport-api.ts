@@ -1,0 +1,232 @@
+/**
+ * The Transport API (`/api/transport/v1`, header `X-Transport-Token`) as the gateway answers it.
+ * The table is the wire profile's list of endpoints (section 6); every method of the official
+ * transport clients (`retailcrm/mg-transport-api-client-go` `v1/client.go`,
+ * `retailcrm/transport-api-client-go` `mgnode_transportapi_client.gen.go`) is in it. Every
+ * success is HTTP 200 (the generated client decodes nothing else) with the reply fields the
+ * clients decode.
+ */
+import { errors, iso, isObject, listParam, ok, page, transport, flag, type RouteContext, type RouteHandler, type RouteDef, TRANSPORT_PREFIX } from './gateway-routing.ts';
+import type { GatewayMessage, GatewayTemplate } from './gateway-state.ts';
+import { getFile, upload, uploadByUrl } from './gateway-files.ts';
+import { channelView, messageView, templateView } from './gateway-views.ts';
+
+export const TRANSPORT_ROUTES = {
+  // channels
+  'transport.channels.list': transport('GET', '/channels'),
+  'transport.channel.activate': transport('POST', '/channels', 'json', { schema: 'chat/channel.json' }),
+  'transport.channel.update': transport('PUT', '/channels/{id}', 'json', { schema: 'chat/channel.json' }),
+  'transport.channel.deactivate': transport('DELETE', '/channels/{id}'),
+  // templates (the document writes these paths without the prefix: both are routed)
+  'transport.template.create': transport('POST', '/channels/{channel_id}/templates', 'json', { schema: 'chat/transport.template-create.request.json', bare: true }),
+  'transport.template.update': transport('PUT', '/channels/{channel_id}/templates/{code}', 'json', { schema: 'chat/transport.template-update.request.json', bare: true }),
+  'transport.template.delete': transport('DELETE', '/channels/{channel_id}/templates/{code}', 'none', { bare: true }),
+  'transport.templates.list': transport('GET', '/templates', 'none', { bare: true }),
+  // messages
+  'transport.message.send': transport('POST', '/messages', 'json'),
+  'transport.message.edit': transport('PUT', '/messages', 'json'),
+  'transport.message.delete': transport('DELETE', '/messages', 'json'),
+  'transport.messages.history': transport('POST', '/messages/history', 'json'),
+  'transport.messages.ack': transport('POST', '/messages/ack', 'json'),
+  'transport.messages.read': transport('POST', '/messages/read', 'json'),
+  'transport.messages.read_until': transport('POST', '/messages/read_until', 'json'),
+  'transport.messages.restore': transport('POST', '/messages/restore', 'json'),
+  'transport.reaction.add': transport('POST', '/messages/reaction', 'json'),
+  'transport.reaction.delete': transport('DELETE', '/messages/reaction', 'json'),
+  // files
+  'transport.file.upload': transport('POST', '/files/upload', 'raw'),
+  'transport.file.upload_by_url': transport('POST', '/files/upload_by_url', 'json'),
+  'transport.file.get': transport('GET', '/files/{id}'),
+} satisfies Record<string, RouteDef>;
+
+export type TransportRoute = keyof typeof TRANSPORT_ROUTES;
+
+/** 404 when the body names a channel (`channel` or `channel_id`) that is not an active channel of the token. */
+function unknownChannel({ body, token, state }: RouteContext) {
+  const id = body.channel ?? body.channel_id;
+  if (id === undefined) return undefined;
+  return state.activeChannel(id, token) ? undefined : errors(404, `channel ${String(id)} not found`);
+}
+
+/** The transport's message named by the body's `message` (`{id}` or `{external_id}`), in the body's channel. */
+function namedMessage(ctx: RouteContext): GatewayMessage | undefined {
+  const channel = ctx.body.channel ?? ctx.body.channel_id;
+  return ctx.state.transportMessage(ctx.token, ctx.body.message, channel === undefined ? undefined : Number(channel));
+}
+
+const messageRef = (body: Record<string, unknown>): string => {
+  const m = isObject(body.message) ? body.message : {};
+  return String(m.external_id ?? m.id);
+};
+
+function ownTemplate({ req, token, state }: RouteContext): GatewayTemplate | undefined {
+  const channel = state.activeChannel(req.params.channel_id, token);
+  return channel ? state.template(channel.id, req.params.code!) : undefined;
+}
+
+export const TRANSPORT_HANDLERS: Record<TransportRoute, RouteHandler> = {
+  'transport.channels.list': ({ req, token, state }) => {
+    const active = flag(req, 'active');
+    const types = listParam(req, 'types');
+    const list = [...state.channels.values()]
+      .filter((c) => c.token === token)
+      .filter((c) => active === undefined || c.is_active === active)
+      .filter((c) => types.length === 0 || (c.type !== undefined && types.includes(c.type)));
+    return ok(page(req, list).map(channelView));
+  },
+
+  'transport.channel.activate': ({ body, token, state }) => {
+    // An `id` of a channel of this transport activates that channel again.
+    const known = body.id ? state.ownChannel(body.id, token) : undefined;
+    if (known) {
+      Object.assign(known, { is_active: true, activated_at: iso(), ...(isObject(body.settings) ? { settings: body.settings } : {}) });
+      delete known.deactivated_at;
+      return ok({ id: known.id, external_id: known.external_id, activated_at: known.activated_at });
+    }
+    const channel = state.addChannel(token, body);
+    return ok({ id: channel.id, external_id: channel.external_id, activated_at: channel.activated_at });
+  },
+
+  'transport.channel.update': ({ req, body, token, state }) => {
+    const channel = state.ownChannel(req.params.id, token);
+    if (!channel) return errors(404, `channel ${req.params.id} not found`);
+    if (typeof body.type === 'string') channel.type = body.type;
+    if (typeof body.name === 'string') channel.name = body.name;
+    if (typeof body.external_id === 'string') channel.external_id = body.external_id;
+    if (isObject(body.settings)) channel.settings = body.settings;
+    channel.updated_at = iso();
+    return ok({ id: channel.id, external_id: channel.external_id, updated_at: channel.updated_at });
+  },
+
+  'transport.channel.deactivate': ({ req, token, state }) => {
+    const channel = state.ownChannel(req.params.id, token);
+    if (!channel) return errors(404, `channel ${req.params.id} not found`);
+    channel.is_active = false;
+    channel.deactivated_at = iso();
+    return ok({ id: channel.id, deactivated_at: channel.deactivated_at });
+  },
+
+  'transport.template.create': ({ req, body, token, state }) => {
+    const channel = state.activeChannel(req.params.channel_id, token);
+    if (!channel) return errors(404, `channel ${req.params.channel_id} not found`);
+    const code = body.code;
+    if (typeof code !== 'string' || code === '') return errors(400, 'code is required');
+    const byCode = state.channelTemplates(channel.id);
+    if (byCode.has(code)) return errors(400, `template ${code} already exists in channel ${channel.id}`);
+    const tpl: GatewayTemplate = { channel_id: channel.id, code, template: { ...body, channel_id: channel.id }, history: [] };
+    state.applyStatus(tpl, body, 'transport.template.create');
+    byCode.set(code, tpl);
+    return ok();
+  },
+
+  'transport.template.update': (ctx) => {
+    const tpl = ownTemplate(ctx);
+    if (!tpl) return errors(404, `template ${ctx.req.params.code} not found in channel ${ctx.req.params.channel_id}`);
+    tpl.template = { ...tpl.template, ...ctx.body, code: tpl.code, channel_id: tpl.channel_id };
+    ctx.state.applyStatus(tpl, ctx.body, 'transport.template.update');
+    return ok();
+  },
+
+  'transport.template.delete': (ctx) => {
+    const tpl = ownTemplate(ctx);
+    if (!tpl) return errors(404, `template ${ctx.req.params.code} not found in channel ${ctx.req.params.channel_id}`);
+    ctx.state.templates.get(tpl.channel_id)?.delete(tpl.code);
+    return ok();
+  },
+
+  'transport.templates.list': ({ token, state }) => {
+    const list = [...state.channels.values()]
+      .filter((c) => c.token === token && c.is_active)
+      .flatMap((c) => [...(state.templates.get(c.id)?.values() ?? [])])
+      .map((t) => templateView(state, t));
+    return ok(list);
+  },
+
+  'transport.message.send': (ctx) => {
+    const missing = unknownChannel(ctx);
+    if (missing) return missing;
+    const channel = ctx.body.channel === undefined ? undefined : ctx.state.activeChannel(ctx.body.channel, ctx.token);
+    const msg = ctx.state.addTransportMessage(ctx.token, ctx.body, channel);
+    return ok({ message_id: msg.id, time: msg.receivedAt });
+  },
+
+  'transport.messages.history': (ctx) => {
+    const missing = unknownChannel(ctx);
+    if (missing) return missing;
+    const channel = ctx.body.channel_id === undefined ? undefined : ctx.state.activeChannel(ctx.body.channel_id, ctx.token);
+    const msg = ctx.state.addTransportMessage(ctx.token, ctx.body, channel, true);
+    return ok({ message_id: msg.id, time: msg.receivedAt });
+  },
+
+  'transport.message.edit': (ctx) => {
+    const missing = unknownChannel(ctx);
+    if (missing) return missing;
+    const msg = namedMessage(ctx);
+    if (!msg) return errors(404, `message ${messageRef(ctx.body)} not found`);
+    msg.body = { ...msg.body, message: { ...(isObject(msg.body.message) ? msg.body.message : {}), ...(isObject(ctx.body.message) ? ctx.body.message : {}) } };
+    msg.editedAt = iso();
+    return ok({ message_id: msg.id, time: msg.editedAt });
+  },
+
+  'transport.message.delete': (ctx) => {
+    const missing = unknownChannel(ctx);
+    if (missing) return missing;
+    const msg = namedMessage(ctx);
+    if (!msg) return errors(404, `message ${messageRef(ctx.body)} not found`);
+    msg.deletedAt = iso();
+    // The older client decodes {message_id, time}; the newer one the message.
+    return ok({ ...messageView(ctx.state, msg), message_id: msg.id });
+  },
+
+  'transport.messages.restore': (ctx) => {
+    const missing = unknownChannel(ctx);
+    if (missing) return missing;
+    const msg = namedMessage(ctx);
+    if (!msg) return errors(404, `message ${messageRef(ctx.body)} not found`);
+    delete msg.deletedAt;
+    return ok(messageView(ctx.state, msg));
+  },
+
+  'transport.messages.ack': (ctx) => unknownChannel(ctx) ?? ok(),
+
+  'transport.messages.read': (ctx) => {
+    const missing = unknownChannel(ctx);
+    if (missing) return missing;
+    const msg = namedMessage(ctx);
+    if (msg) msg.readAt ??= iso();
+    return ok();
+  },
+
+  'transport.messages.read_until': (ctx) => {
+    const missing = unknownChannel(ctx);
+    if (missing) return missing;
+    // The customer read what was sent to them in the channel up to `until`.
+    const until = typeof ctx.body.until === 'string' ? Date.parse(ctx.body.until) : NaN;
+    const customer = [...ctx.state.customers.values()].find((c) => c.channelId === Number(ctx.body.channel_id) && c.external_id === ctx.body.customer_external_id);
+    const chats = new Set([...ctx.state.chats.values()].filter((c) => customer !== undefined && c.customerId === customer.id).map((c) => c.id));
+    const read = [...ctx.state.messages.values()].filter((m) => m.from === 'bot' && m.chatId !== undefined && chats.has(m.chatId) && m.readAt === undefined && !(Date.parse(m.receivedAt) > until));
+    const now = iso();
+    for (const m of read) m.readAt = now;
+    return ok({ ids: read.map((m) => m.id) });
+  },
+
+  'transport.reaction.add': (ctx) => {
+    const missing = unknownChannel(ctx);
+    if (missing) return missing;
+    const msg = namedMessage(ctx);
+    if (msg && typeof ctx.body.reaction === 'string') msg.reactions = [...(msg.reactions ?? []), ctx.body.reaction];
+    return ok();
+  },
+
+  'transport.reaction.delete': (ctx) => {
+    const missing = unknownChannel(ctx);
+    if (missing) return missing;
+    const msg = namedMessage(ctx);
+    if (msg?.reactions) msg.reactions = typeof ctx.body.reaction === 'string' ? msg.reactions.filter((r) => r !== ctx.body.reaction) : [];
+    return ok();
+  },
+
+  'transport.file.upload': upload,
+  'transport.file.upload_by_url': uploadByUrl,
+  'transport.file.get': getFile(true, TRANSPORT_PREFIX),
+};

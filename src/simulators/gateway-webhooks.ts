@@ -1,0 +1,48 @@
+/**
+ * Webhooks of the gateway to a transport module: a JSON POST `{type, meta: {timestamp}, data}`
+ * to the module's `webhookUrl` with the `ClientId` header (document, Events; wire profile
+ * section 6). What a successful reply means for the templates is applied as the system would.
+ */
+import type { CallbackClient, Reply } from '../client/callback-client.ts';
+import { isObject } from './gateway-routing.ts';
+import type { GatewayState, GatewayTemplate } from './gateway-state.ts';
+
+/**
+ * Sends a webhook to the transport registered with this clientId or token. A successful reply
+ * to `template_create` with a `code` adds the template (status `pending`, or the
+ * `verification_status` of the reply) when its channel is known; a successful
+ * `template_update` resubmits a rejected template (back to `pending`) and `template_delete`
+ * removes it.
+ */
+export async function sendWebhook(state: GatewayState, client: CallbackClient, clientIdOrToken: string, type: string, data: unknown): Promise<Reply> {
+  const transport = state.transports.get(clientIdOrToken) ?? [...state.transports.values()].find((t) => t.clientId === clientIdOrToken);
+  if (!transport) throw new Error('sendWebhook: no transport registered with this clientId or token');
+  if (!transport.webhookUrl) throw new Error(`sendWebhook: transport ${transport.clientId} has no webhookUrl`);
+  const body = { type, meta: { timestamp: Math.floor(Date.now() / 1000) }, data };
+  const reply = await client.postJson(transport.webhookUrl, body, {
+    label: `webhook ${type}`,
+    direction: 'gateway->module',
+    headers: { ClientId: transport.clientId },
+  });
+  if (reply.status !== undefined && reply.status < 300 && isObject(data)) afterWebhook(state, type, data, reply);
+  return reply;
+}
+
+function afterWebhook(state: GatewayState, type: string, data: Record<string, unknown>, reply: Reply): void {
+  const channelId = Number(data.channel_id);
+  if (!state.channels.has(channelId)) return;
+  if (type === 'template_create' && isObject(reply.json) && typeof reply.json.code === 'string' && reply.json.code !== '') {
+    const code = reply.json.code;
+    const status = typeof reply.json.verification_status === 'string' ? reply.json.verification_status : 'pending';
+    const tpl: GatewayTemplate = { channel_id: channelId, code, template: { ...data, code, channel_id: channelId }, history: [] };
+    state.applyStatus(tpl, { verification_status: status }, 'webhook template_create');
+    state.channelTemplates(channelId).set(code, tpl);
+  } else if (type === 'template_update' && typeof data.code === 'string') {
+    const tpl = state.template(channelId, data.code);
+    if (!tpl) return;
+    tpl.template = { ...tpl.template, ...data, code: tpl.code, channel_id: channelId };
+    if (tpl.verification_status === 'rejected') state.applyStatus(tpl, { verification_status: 'pending' }, 'webhook template_update');
+  } else if (type === 'template_delete' && typeof data.code === 'string') {
+    state.templates.get(channelId)?.delete(data.code);
+  }
+}

@@ -1,0 +1,70 @@
+/**
+ * What official modules call on the system besides the contract (wire profile section 8): the
+ * API key check (`GET /api/credentials`), the API versions, and the reference books they read
+ * to fill their settings. Answers in the shapes of the official client libraries
+ * (`retailcrm/api-client-go` response.go), drawn from the run's account.
+ */
+import { Account, API_CREDENTIALS, API_SCOPES, API_VERSIONS } from './account.ts';
+import { json, type Answer } from './http.ts';
+
+/** The reference books served under `/api/v5/reference/`, by path segment. */
+export const REFERENCE_BOOKS = ['sites', 'stores', 'payment-types', 'delivery-types', 'statuses', 'status-groups', 'order-methods', 'order-types', 'countries'] as const;
+
+export type ReferenceBook = (typeof REFERENCE_BOOKS)[number];
+
+/** `GET /api/credentials`: the key's rights; `sitesAvailable` lists the account's sites. */
+export function credentials(account: Account): Answer {
+  return json(200, {
+    success: true,
+    scopes: [...API_SCOPES],
+    credentials: [...API_CREDENTIALS],
+    siteAccess: 'access_full',
+    sitesAvailable: account.sites.map((s) => s.code),
+  });
+}
+
+/** `GET /api/api-versions`. */
+export function apiVersions(): Answer {
+  return json(200, { success: true, versions: [...API_VERSIONS] });
+}
+
+/** `GET /api/v5/users`: the account's users (telephony modules map extension codes to them). */
+export function users(account: Account): Answer {
+  return json(200, {
+    success: true,
+    pagination: { limit: 20, totalCount: account.users.length, currentPage: 1, totalPageCount: 1 },
+    users: account.users.map((u) => ({ ...u, isAdmin: false, isManager: true, groups: [] })),
+  });
+}
+
+/** `GET /api/v5/reference/{book}`: keyed by code where the platform keys them, an array for stores. */
+export function referenceBook(account: Account, book: ReferenceBook): Answer {
+  switch (book) {
+    case 'sites':
+      return json(200, { success: true, sites: Account.byCode(account.sites) });
+    case 'stores':
+      return json(200, { success: true, stores: account.stores });
+    case 'payment-types':
+      return json(200, { success: true, paymentTypes: Account.byCode(account.paymentTypes) });
+    case 'delivery-types':
+      return json(200, {
+        success: true,
+        deliveryTypes: Account.byCode(account.deliveryTypes.map(({ integrationCode, ...t }) => ({ ...t, ...(integrationCode ? { integrationCode, isDeliveryIntegrated: true } : {}) }))),
+      });
+    case 'statuses':
+      return json(200, { success: true, statuses: Account.byCode(account.statuses) });
+    case 'status-groups': {
+      const groups = [...new Set(account.statuses.map((s) => s.group))];
+      return json(200, {
+        success: true,
+        statusGroups: Object.fromEntries(groups.map((g, i) => [g, { code: g, name: g, active: true, ordering: (i + 1) * 10, process: g !== 'complete' && g !== 'cancel', statuses: account.statuses.filter((s) => s.group === g).map((s) => s.code) }])),
+      });
+    }
+    case 'order-methods':
+      return json(200, { success: true, orderMethods: { shopping_cart: { code: 'shopping_cart', name: 'Shopping cart', active: true, defaultForCrm: true } } });
+    case 'order-types':
+      return json(200, { success: true, orderTypes: { 'eshop-individual': { code: 'eshop-individual', name: 'Individual', active: true, defaultForCrm: true } } });
+    case 'countries':
+      return json(200, { success: true, countriesIso: [...new Set(account.stores.map((s) => s.address.countryIso))] });
+  }
+}

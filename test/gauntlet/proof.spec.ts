@@ -1,0 +1,27 @@
+/**
+ * Every check is proven: each registered check is caught failing (or warning) by a fault
+ * variant of the reference module in the gauntlet's table, or, for an informational check, is
+ * shown by a variation. A check that nothing makes fail is a defect of the suite.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { test, expect } from '@playwright/test';
+import { registeredChecks } from '../../src/checks/check.ts';
+import { PACKAGE_ROOT } from '../../src/contract/paths.ts';
+import { FAULT_CASES } from './faults.ts';
+
+/** Informational checks and the variation (test/gauntlet/variations.spec.ts) that shows each. */
+const SHOWN_BY_VARIATION: Record<string, string> = {
+  checkModuleCallsSimulatedEndpoints: 'reads-orders',
+};
+
+test('every registered check fails against a fault variant (or, informational, is shown by a variation)', async () => {
+  const dir = path.join(PACKAGE_ROOT, 'src', 'checks');
+  const files = fs.readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts'));
+  for (const f of files) await import(pathToFileURL(path.join(dir, f)).href);
+  const proven = new Set([...FAULT_CASES.flatMap((c) => [...c.failing, ...(c.warnings ?? [])]), ...Object.keys(SHOWN_BY_VARIATION)]);
+  const unproven = [...registeredChecks().keys()].filter((name) => !proven.has(name)).sort();
+  expect(unproven).toEqual([]);
+  expect(registeredChecks().size).toBeGreaterThan(25);
+});

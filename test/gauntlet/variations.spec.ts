@@ -1,0 +1,93 @@
+/**
+ * Legitimate variations: ways of talking to the platform that official modules use and the real
+ * platform accepts (wire profile sections 5, 8 and 9). The reference module with each one is
+ * certified exactly as without it: exit 0, no failure, no warning. Each test also shows, in the
+ * recorded exchanges, that the variation really happened.
+ */
+import { test, expect } from '@playwright/test';
+import { failedChecks, runSuite, warningChecks } from './run-suite.ts';
+import type { Results } from '../../src/report/results.ts';
+
+test.describe.configure({ mode: 'parallel', timeout: 180_000 });
+
+type Exchanges = Results['exchanges'];
+
+const toSystem = (x: Exchanges): Exchanges => x.filter((e) => e.direction === 'module->system');
+const pathOf = (e: Exchanges[number]): string => new URL(e.request.url ?? '/', 'http://x').pathname;
+
+const CASES: Array<{ variation: string; witness: (exchanges: Exchanges) => void }> = [
+  {
+    variation: 'multipart',
+    witness: (x) => {
+      const edit = toSystem(x).find((e) => e.label === 'edit')!;
+      expect(edit.request.headers['content-type']).toMatch(/^multipart\/form-data; boundary=/);
+      expect(edit.response?.status).toBeLessThan(300);
+      expect(toSystem(x).filter((e) => e.request.method === 'POST').every((e) => e.request.headers['content-type']?.startsWith('multipart/form-data'))).toBe(true);
+    },
+  },
+  {
+    variation: 'credentials-first',
+    witness: (x) => {
+      const first = toSystem(x).slice(0, 5).map((e) => `${e.request.method} ${pathOf(e)} ${e.response?.status}`);
+      expect(first).toEqual([
+        'GET /api/credentials 200',
+        'GET /api/api-versions 200',
+        'GET /api/v5/reference/sites 200',
+        'GET /api/v5/reference/stores 200',
+        'POST /api/v5/integration-modules/reference-module/edit 201',
+      ]);
+      const credentials = JSON.parse(toSystem(x)[0]!.response!.body!) as { scopes: string[] };
+      expect(credentials.scopes).toEqual(expect.arrayContaining(['integration_read', 'integration_write']));
+    },
+  },
+  {
+    variation: 'nulls',
+    witness: (x) => {
+      const edit = toSystem(x).find((e) => e.label === 'edit')!;
+      const module = JSON.parse(new URLSearchParams(edit.request.body!).get('integrationModule')!) as Record<string, unknown>;
+      expect(module.availableCountries).toBeNull();
+      expect(JSON.stringify(module).match(/:null/g)!.length).toBeGreaterThan(10);
+    },
+  },
+  {
+    variation: 'api-key-header',
+    witness: (x) => {
+      for (const e of toSystem(x)) {
+        expect(e.request.headers['x-api-key']).toMatch(/^<redacted:/);
+        expect(e.request.url).not.toContain('apiKey=');
+        expect(e.request.body ?? '').not.toContain('apiKey=');
+      }
+    },
+  },
+  {
+    variation: 'query-api-key',
+    witness: (x) => {
+      const posts = toSystem(x).filter((e) => e.request.method === 'POST');
+      expect(posts.length).toBeGreaterThan(3);
+      for (const e of posts) expect(e.request.url).toContain('apiKey=');
+    },
+  },
+];
+
+for (const c of CASES) {
+  test(`variation ${c.variation}: certified like the plain module (exit 0, no failure, no warning)`, async () => {
+    const run = await runSuite([], { FAULTS: '', VARIATIONS: c.variation });
+    expect(run.results, run.stderr).toBeDefined();
+    expect(failedChecks(run.results)).toEqual([]);
+    expect(warningChecks(run.results)).toEqual([]);
+    expect(run.results!.summary.passed).toBeGreaterThan(40);
+    expect(run.exitCode).toBe(0);
+    c.witness(run.results!.exchanges);
+  });
+}
+
+test('a call to an endpoint the suite does not simulate is answered 404 and reported as information, not a failure', async () => {
+  const run = await runSuite([], { FAULTS: '', VARIATIONS: 'reads-orders' });
+  expect(run.exitCode).toBe(0);
+  const infos = run.results!.results.filter((r) => r.status === 'info');
+  expect(infos.map((r) => r.check)).toEqual(['checkModuleCallsSimulatedEndpoints']);
+  expect(infos[0]!.message).toContain('the module called GET /api/v5/orders, which the suite does not simulate');
+  const call = run.results!.exchanges.find((e) => e.direction === 'module->system' && pathOf(e) === '/api/v5/orders')!;
+  expect(call.response?.status).toBe(404);
+  expect(JSON.parse(call.response!.body!)).toEqual({ success: false, errorMsg: expect.any(String) });
+});
