@@ -42,6 +42,8 @@ export const FAULTS = {
   'tracking-ignored': 'The delivery.tracking trigger answers success but the module never calls the system.',
   'calls-upload-unchunked': 'Call history is uploaded in one request whatever its length (the limit is 50 calls a request).',
   'call-event-codes-not-strings': 'Call events carry the extension codes as numbers instead of strings.',
+  'call-event-type-unknown':
+    'Incoming-call events carry `type: "ringing"` instead of `in`. Breaks the wire profile only (type in, out or hangup); the document gives `in` and leaves other values not shown.',
   'call-event-json-body': 'Call events are sent as a JSON body instead of the form field `event`.',
   'startup-tracking-without-api-key': 'Right after registering, the module pushes a delivery status on its own (no trigger), without the apiKey.',
   'callbacks-refuse-all':

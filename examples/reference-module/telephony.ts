@@ -208,6 +208,7 @@ export class TelephonyService {
       }
     }
     if (this.faults?.has('call-event-codes-not-strings')) event.codes = codes.map((c) => (/^\d+$/.test(c) ? Number(c) : c));
+    if (this.faults?.has('call-event-type-unknown') && event.type === 'in') event.type = 'ringing';
     const reply = this.faults?.has('call-event-json-body')
       ? await this.system.postJson('/api/v5/telephony/call/event', { event })
       : await this.system.postForm('/api/v5/telephony/call/event', { event: JSON.stringify(event) });

@@ -34,6 +34,8 @@ export interface SchemaSubject {
   evidence: string[];
   /** Which parts the message declares (module kinds), for applicability. */
   kinds?: string[];
+  /** The reading the errors were made with: with the wire profile (default) or the document alone. */
+  profile?: boolean;
 }
 
 /** The value at a JSON pointer (Ajv's instancePath). */

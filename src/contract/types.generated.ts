@@ -22,14 +22,7 @@ export type ChatTemplateAttachmentFile = {
 /**
  * Body of `POST {gateway_url}/channels/{channel_id}/templates` (transport module to gateway): a template created at the provider.
  */
-export type ChatTransportTemplateCreateRequest = ChatTemplate & {
-  code: unknown;
-  name: unknown;
-  type: unknown;
-  body: unknown;
-  verification_status: unknown;
-  [k: string]: unknown;
-};
+export type ChatTransportTemplateCreateRequest = ChatTemplate;
 /**
  * Body of `PUT {gateway_url}/channels/{channel_id}/templates/{template_code}` (transport module to gateway): the template after verification at the provider.
  */
@@ -40,12 +33,12 @@ export type ChatTransportTemplateUpdateRequest = ChatTemplate & {
   [k: string]: unknown;
 };
 /**
- * Reply of a transport module to `message_sent`: `{external_message_id, error?: {code, message}, async?}`. Without an error the id of the message in the messenger is required (non-empty unless async).
+ * Reply of a transport module to `message_sent`: `{external_message_id, error?: {code, message}, async?}`. Without an error the id of the message in the messenger is required.
  */
 export type ChatWebhookMessageSentReply = {
   external_message_id?: string;
   error?: {
-    code: 'general' | 'customer_not_exists' | 'reply_timed_out' | 'spam_suspicion' | 'access_restricted';
+    code?: 'general' | 'customer_not_exists' | 'reply_timed_out' | 'spam_suspicion' | 'access_restricted';
     message?: string;
     [k: string]: unknown;
   };
@@ -70,100 +63,38 @@ export type ChatWebhookTemplateUpdateData = ChatTemplate & {
 /**
  * Decoded JSON of the `statusUpdate` form field of `POST /api/v5/delivery/generic/{subcode}/tracking` (module to system): an array of order status updates, at most 100 orders per request.
  *
- * @minItems 1
  * @maxItems 100
  */
-export type DeliveryTrackingRequest = [
-  {
-    deliveryId?: string | number;
-    trackNumber?: string;
-    cost?: number;
-    history?: DeliveryStatusEntry[];
-    /**
-     * Values of data fields by code (informational fields may be filled from a status update). An empty array is accepted: PHP serialises an empty map as [].
-     *
-     * @maxItems 0
-     */
-    extraData?:
-      | {
-          [k: string]: unknown;
-        }
-      | [];
-    [k: string]: unknown;
-  },
-  ...{
-    deliveryId?: string | number;
-    trackNumber?: string;
-    cost?: number;
-    history?: DeliveryStatusEntry[];
-    /**
-     * Values of data fields by code (informational fields may be filled from a status update). An empty array is accepted: PHP serialises an empty map as [].
-     *
-     * @maxItems 0
-     */
-    extraData?:
-      | {
-          [k: string]: unknown;
-        }
-      | [];
-    [k: string]: unknown;
-  }[]
-];
+export type DeliveryTrackingRequest = {
+  deliveryId?: string | number;
+  trackNumber?: string;
+  cost?: number;
+  history?: DeliveryStatusEntry[];
+  /**
+   * Values of data fields by code (informational fields may be filled from a status update). An empty array is accepted: PHP serialises an empty map as [].
+   *
+   * @maxItems 0
+   */
+  extraData?:
+    | {
+        [k: string]: unknown;
+      }
+    | [];
+  [k: string]: unknown;
+}[];
 /**
  * Status of an invoice: `pending` (issued), `waitingForCapture` (funds held, check passed), `succeeded`, `canceled`, `refundSucceeded`.
  */
 export type PaymentInvoiceStatus =
   'pending' | 'waitingForCapture' | 'succeeded' | 'canceled' | 'refundSucceeded';
 /**
- * Decoded JSON of the `updateInvoice` form field of `POST /api/v5/payment/update-invoice` (module to system): the changed parameters of an invoice.
+ * An alphabetic currency code that ISO 4217 lists: a current code (List One, currencies and funds) or a historic one (List Three, withdrawn codes). A code of the right form (currency.json) that is in neither list is worth a warning, not a failure.
  */
-export type PaymentUpdateInvoiceRequest = (
-  | {
-      invoiceUuid: unknown;
-      [k: string]: unknown;
-    }
-  | {
-      paymentId: unknown;
-      [k: string]: unknown;
-    }
-) & {
-  invoiceUuid?: string;
-  paymentId?: string | number;
-  amount?: number;
-  status?: PaymentInvoiceStatus;
-  invoiceUrl?: string;
-  /**
-   * Y-m-d H:i:s
-   */
-  paidAt?: string;
-  /**
-   * Y-m-d H:i:s
-   */
-  expiredAt?: string;
-  /**
-   * The refund reported with status refundSucceeded.
-   */
-  refund?: {
-    /**
-     * Id of the refund in the payment system.
-     */
-    id?: string | number;
-    /**
-     * Status of the refund in the payment system; its values are not shown.
-     */
-    status?: string;
-    amount?: number;
-    comment?: string | null;
-    [k: string]: unknown;
-  };
-  refundable?: boolean;
-  cancellable?: boolean;
-  [k: string]: unknown;
-};
+export type Iso4217ListedCurrency = (Iso4217CurrentCode | Iso4217WithdrawnCode) & string;
 /**
- * ISO 4217 alphabetic currency code (three capital letters), one of the codes current in ISO 4217 List One (currencies and funds).
+ * ISO 4217 List One: current currency and fund codes.
  */
-export type Iso4217Currency =
+export type Iso4217CurrentCode =
   | 'AED'
   | 'AFN'
   | 'ALL'
@@ -343,6 +274,143 @@ export type Iso4217Currency =
   | 'ZMW'
   | 'ZWG';
 /**
+ * ISO 4217 List Three: historic codes, no longer current.
+ */
+export type Iso4217WithdrawnCode =
+  | 'ADP'
+  | 'AFA'
+  | 'ALK'
+  | 'ANG'
+  | 'AOK'
+  | 'AON'
+  | 'AOR'
+  | 'ARA'
+  | 'ARP'
+  | 'ARY'
+  | 'ATS'
+  | 'AYM'
+  | 'AZM'
+  | 'BAD'
+  | 'BEC'
+  | 'BEF'
+  | 'BEL'
+  | 'BGJ'
+  | 'BGK'
+  | 'BGL'
+  | 'BGN'
+  | 'BOP'
+  | 'BRB'
+  | 'BRC'
+  | 'BRE'
+  | 'BRN'
+  | 'BRR'
+  | 'BUK'
+  | 'BYB'
+  | 'BYR'
+  | 'CHC'
+  | 'CSD'
+  | 'CSJ'
+  | 'CSK'
+  | 'CUC'
+  | 'CYP'
+  | 'DDM'
+  | 'DEM'
+  | 'ECS'
+  | 'ECV'
+  | 'EEK'
+  | 'ESA'
+  | 'ESB'
+  | 'ESP'
+  | 'FIM'
+  | 'FRF'
+  | 'GEK'
+  | 'GHC'
+  | 'GHP'
+  | 'GNE'
+  | 'GNS'
+  | 'GQE'
+  | 'GRD'
+  | 'GWE'
+  | 'GWP'
+  | 'HRD'
+  | 'HRK'
+  | 'IEP'
+  | 'ILP'
+  | 'ILR'
+  | 'ISJ'
+  | 'ITL'
+  | 'LAJ'
+  | 'LSM'
+  | 'LTL'
+  | 'LTT'
+  | 'LUC'
+  | 'LUF'
+  | 'LUL'
+  | 'LVL'
+  | 'LVR'
+  | 'MGF'
+  | 'MLF'
+  | 'MRO'
+  | 'MTL'
+  | 'MTP'
+  | 'MVQ'
+  | 'MXP'
+  | 'MZE'
+  | 'MZM'
+  | 'NIC'
+  | 'NLG'
+  | 'PEH'
+  | 'PEI'
+  | 'PES'
+  | 'PLZ'
+  | 'PTE'
+  | 'RHD'
+  | 'ROK'
+  | 'ROL'
+  | 'RUR'
+  | 'SDD'
+  | 'SDP'
+  | 'SIT'
+  | 'SKK'
+  | 'SLL'
+  | 'SRG'
+  | 'STD'
+  | 'SUR'
+  | 'TJR'
+  | 'TMM'
+  | 'TPE'
+  | 'TRL'
+  | 'UAK'
+  | 'UGS'
+  | 'UGW'
+  | 'USS'
+  | 'UYN'
+  | 'UYP'
+  | 'VEB'
+  | 'VEF'
+  | 'VNC'
+  | 'XEU'
+  | 'XFO'
+  | 'XFU'
+  | 'XRE'
+  | 'YDD'
+  | 'YUD'
+  | 'YUM'
+  | 'YUN'
+  | 'ZAL'
+  | 'ZMK'
+  | 'ZRN'
+  | 'ZRZ'
+  | 'ZWC'
+  | 'ZWD'
+  | 'ZWL'
+  | 'ZWN'
+  | 'ZWR';
+/**
+ * An ISO 4217 alphabetic currency code in the form the standard gives it: three upper-case Latin letters. Whether the code is one ISO 4217 lists is judged apart (currency-iso4217-listed.json, a SHOULD-level check).
+ */
+export type Iso4217Currency = string;
+/**
  * Configuration of a delivery module (`integrations.delivery`).
  */
 export type DeliveryConfiguration = {
@@ -473,7 +541,7 @@ export type DeliveryConfiguration = {
    * Delivery statuses of the delivery service.
    */
   statusList?: {
-    code?: string;
+    code?: string | number;
     name?: string;
     isEditable?: boolean;
     isError?: boolean;
@@ -505,18 +573,6 @@ export type DeliveryDataField = {
   autocompleteUrl?: string;
   [k: string]: unknown;
 };
-/**
- * Default value of a data field. For an `autocomplete` field it is an object `{label, value}`: label shown in the system, value sent to the module.
- */
-export type ExtraDataValue =
-  | string
-  | number
-  | boolean
-  | unknown[]
-  | {
-      [k: string]: unknown;
-    }
-  | null;
 /**
  * The integration module as a module sends it to `POST /api/v5/integration-modules/{code}/edit` (decoded JSON of the form field `integrationModule`).
  */
@@ -618,10 +674,9 @@ export type Integrations1 = (
 /**
  * Decoded JSON of the form field `calls` of `POST /api/v5/telephony/calls/upload`: the call history, at most 50 calls per request.
  *
- * @minItems 1
  * @maxItems 50
  */
-export type TelephonyCallsUploadRequest = [TelephonyCallRecord, ...TelephonyCallRecord[]];
+export type TelephonyCallsUploadRequest = TelephonyCallRecord[];
 
 /**
  * Every message schema of the contract, by its path below schemas/.
@@ -675,7 +730,7 @@ export interface ContractMessages {
   'delivery/tariff-list.query.json'?: DeliveryTariffListQuery;
   'delivery/tariff-list.reply.json'?: DeliveryTariffListReply;
   'delivery/tariff.json'?: DeliveryTariff;
-  'delivery/terminal.json'?: DeliveryTerminal1;
+  'delivery/terminal.json'?: DeliveryTerminal;
   'delivery/tracking.reply.json'?: DeliveryTrackingReply;
   'delivery/tracking.request.json'?: DeliveryTrackingRequest;
   'payment/approve.reply.json'?: PaymentApproveReply;
@@ -692,6 +747,7 @@ export interface ContractMessages {
   'payment/update-invoice.reply.json'?: PaymentUpdateInvoiceReply;
   'payment/update-invoice.request.json'?: PaymentUpdateInvoiceRequest;
   'registration/activity.request.json'?: ActivityCallbackRequest;
+  'registration/currency-iso4217-listed.json'?: Iso4217ListedCurrency;
   'registration/currency.json'?: Iso4217Currency;
   'registration/delivery-configuration.json'?: DeliveryConfiguration;
   'registration/delivery-data-field.json'?: DeliveryDataField;
@@ -725,8 +781,8 @@ export interface ContractMessages {
  * Body of `PUT {gateway_url}/my/commands/{name}` (bot to gateway): register a command `{name, description}`; the description holds at most 64 characters.
  */
 export interface ChatBotCommandRequest {
-  name: string;
-  description: string;
+  name?: string;
+  description?: string;
   [k: string]: unknown;
 }
 /**
@@ -771,28 +827,28 @@ export interface ChatChannelSettings {
  * Body of the channel activation `POST /channels` (transport module to gateway): `{type, name, external_id, settings}`.
  */
 export interface ChatChannel {
-  type: string;
+  type?: string;
   name?: string;
   external_id?: string;
-  settings: ChatChannelSettings;
+  settings?: ChatChannelSettings;
   [k: string]: unknown;
 }
 /**
  * File header of a chat template; replaces `header` when the header is a file. `type` is one of `image`, `document`, `video`.
  */
 export interface ChatTemplateAttachments {
-  type: 'image' | 'document' | 'video';
+  type?: 'image' | 'document' | 'video';
   [k: string]: unknown;
 }
 /**
  * Buttons of a chat template: `{items: [...]}`; an item is a quick reply (`plain`), a URL button (`url`, with `url`) or a call button (`phone`, with `phone`). At most 10 quick replies.
  */
 export interface ChatTemplateButtons {
-  items: {
-    type: 'url' | 'phone' | 'plain';
-    label: string;
+  items?: {
+    type?: 'url' | 'phone' | 'plain';
+    label?: string;
     /**
-     * Link of a url button; may hold a variable such as {{1}}, so it is not checked as a URI.
+     * Link of a url button; may hold a variable such as {{1}}.
      */
     url?: string;
     phone?: string;
@@ -804,8 +860,18 @@ export interface ChatTemplateButtons {
  * Sample values of a template's variables: `body` and `header` (one value per numbered variable), `buttons` (one array of strings per button).
  */
 export interface ChatTemplateExamples {
-  body?: string[];
-  header?: string[];
+  /**
+   * Sample values of the body variables.
+   */
+  body?: {
+    [k: string]: unknown;
+  };
+  /**
+   * Sample values of the header variables.
+   */
+  header?: {
+    [k: string]: unknown;
+  };
   buttons?: string[][];
   [k: string]: unknown;
 }
@@ -813,11 +879,11 @@ export interface ChatTemplateExamples {
  * Header of a chat template: `{content: {type, body}}`; `type` is `text` for a text header, whose `body` is the header text (it can hold variables such as {{1}}).
  */
 export interface ChatTemplateHeader {
-  content: {
+  content?: {
     /**
      * `text` for a text header; other values not shown.
      */
-    type: string;
+    type?: string;
     body?: string;
     [k: string]: unknown;
   };
@@ -864,10 +930,7 @@ export interface ChatTemplate {
  * Error body of the Transport API (gateway to transport module): `{errors: ["..."]}`.
  */
 export interface ChatTransportErrorReply {
-  /**
-   * @minItems 1
-   */
-  errors: [string, ...string[]];
+  errors: string[];
   [k: string]: unknown;
 }
 /**
@@ -890,11 +953,11 @@ export interface ChatWebhook {
 export interface ChatWebhookMessageSentData {
   external_user_id?: string;
   external_chat_id?: string;
-  channel_id: number;
+  channel_id?: number;
   /**
    * Message type, for example text or image; the list is not shown.
    */
-  type: string;
+  type?: string;
   content?: string;
   quote_external_id?: string;
   quote_content?: string;
@@ -1018,6 +1081,9 @@ export interface DeliveryAddress {
    * Postal code.
    */
   index?: string;
+  /**
+   * Country code.
+   */
   countryIso?: string;
   region?: string;
   /**
@@ -1045,35 +1111,6 @@ export interface DeliveryAddress {
    * Code of the chosen terminal or pickup point.
    */
   terminal?: string;
-  terminalData?: DeliveryTerminal;
-  [k: string]: unknown;
-}
-/**
- * A shipment terminal or pickup point: an element of the `shipmentPointList` result and of a tariff's `pickuppointList`. When a terminal is chosen only its code is sent as the sender address.
- */
-export interface DeliveryTerminal {
-  code?: string;
-  name?: string;
-  address?: string;
-  schedule?: string;
-  phone?: string;
-  cost?: number;
-  description?: string;
-  /**
-   * Map of data-field code to value. An empty array is accepted: PHP serialises an empty map as [].
-   *
-   * @maxItems 0
-   */
-  extraData?:
-    | {
-        [k: string]: unknown;
-      }
-    | [];
-  coordinates?: {
-    latitude?: number;
-    longitude?: number;
-    [k: string]: unknown;
-  };
   [k: string]: unknown;
 }
 /**
@@ -1146,13 +1183,13 @@ export interface DeliveryTariff {
    * Codes of deliveryDataFieldList fields available with this tariff.
    */
   extraDataAvailable?: string[];
-  pickuppointList?: DeliveryTerminal1[];
+  pickuppointList?: DeliveryTerminal[];
   [k: string]: unknown;
 }
 /**
  * A shipment terminal or pickup point: an element of the `shipmentPointList` result and of a tariff's `pickuppointList`. When a terminal is chosen only its code is sent as the sender address.
  */
-export interface DeliveryTerminal1 {
+export interface DeliveryTerminal {
   code?: string;
   name?: string;
   address?: string;
@@ -1185,8 +1222,8 @@ export interface DeliveryCalculateRequest {
   packages?: DeliveryPackage[];
   payerType?: 'sender' | 'receiver';
   declaredValue?: number;
-  shipmentAddress?: DeliveryAddress;
-  deliveryAddress?: DeliveryAddress;
+  shipmentAddress?: DeliveryAddress1;
+  deliveryAddress?: DeliveryAddress2;
   /**
    * The shipment warehouse.
    */
@@ -1246,7 +1283,7 @@ export interface DeliveryPackageItem {
    */
   cod?: number;
   /**
-   * VAT rate; the value `none` means no VAT. Other values are not listed by the document, so any non-empty string or a number is accepted.
+   * VAT rate; the value `none` means no VAT. Other values are not listed by the document, so any string or a number is accepted.
    */
   vatRate?: string | number;
   quantity?: number;
@@ -1261,6 +1298,86 @@ export interface DeliveryPackageItem {
    * Weight in grams (wire-profile.md section 2).
    */
   weight?: number;
+  [k: string]: unknown;
+}
+/**
+ * A shipment or delivery address in delivery callbacks (`shipmentAddress`, `deliveryAddress`, shipment `address`). For pickup-point delivery the point code is sent in `terminal`.
+ */
+export interface DeliveryAddress1 {
+  /**
+   * Postal code.
+   */
+  index?: string;
+  /**
+   * Country code.
+   */
+  countryIso?: string;
+  region?: string;
+  /**
+   * Id in an external geographic reference service.
+   */
+  regionId?: number | string;
+  city?: string;
+  /**
+   * Id in an external geographic reference service.
+   */
+  cityId?: number | string;
+  street?: string;
+  /**
+   * Id in an external geographic reference service.
+   */
+  streetId?: number | string;
+  building?: string;
+  flat?: string;
+  house?: string;
+  /**
+   * The address as one line of text.
+   */
+  text?: string;
+  /**
+   * Code of the chosen terminal or pickup point.
+   */
+  terminal?: string;
+  [k: string]: unknown;
+}
+/**
+ * A shipment or delivery address in delivery callbacks (`shipmentAddress`, `deliveryAddress`, shipment `address`). For pickup-point delivery the point code is sent in `terminal`.
+ */
+export interface DeliveryAddress2 {
+  /**
+   * Postal code.
+   */
+  index?: string;
+  /**
+   * Country code.
+   */
+  countryIso?: string;
+  region?: string;
+  /**
+   * Id in an external geographic reference service.
+   */
+  regionId?: number | string;
+  city?: string;
+  /**
+   * Id in an external geographic reference service.
+   */
+  cityId?: number | string;
+  street?: string;
+  /**
+   * Id in an external geographic reference service.
+   */
+  streetId?: number | string;
+  building?: string;
+  flat?: string;
+  house?: string;
+  /**
+   * The address as one line of text.
+   */
+  text?: string;
+  /**
+   * Code of the chosen terminal or pickup point.
+   */
+  terminal?: string;
   [k: string]: unknown;
 }
 export interface TimeInterval {
@@ -1290,7 +1407,7 @@ export interface DeliveryStatusEntry {
   /**
    * Status code of the delivery service (mapped by settings.statuses[].trackingStatusCode).
    */
-  code?: string;
+  code?: string | number;
   updatedAt?: string;
   comment?: string;
   [k: string]: unknown;
@@ -1313,10 +1430,6 @@ export interface DeliveryGetReply {
     cost?: number;
     shipmentDate?: string;
     deliveryDate?: string;
-    deliveryTime?: TimeInterval;
-    tariff?: string;
-    tariffName?: string;
-    payerType?: 'sender' | 'receiver';
     status?: DeliveryStatusEntry;
     /**
      * Values of data fields by code. An empty array is accepted: PHP serialises an empty map as [].
@@ -1328,8 +1441,6 @@ export interface DeliveryGetReply {
           [k: string]: unknown;
         }
       | [];
-    shipmentAddress?: DeliveryAddress;
-    deliveryAddress?: DeliveryAddress;
     [k: string]: unknown;
   };
   [k: string]: unknown;
@@ -1406,8 +1517,8 @@ export interface DeliverySaveRequest {
   };
   packages?: DeliveryPackage[];
   delivery?: {
-    shipmentAddress?: DeliveryAddress;
-    deliveryAddress?: DeliveryAddress;
+    shipmentAddress?: DeliveryAddress3;
+    deliveryAddress?: DeliveryAddress4;
     codPaymentType?: {
       [k: string]: unknown;
     };
@@ -1445,6 +1556,86 @@ export interface DeliverySaveRequest {
     [k: string]: unknown;
   };
   currency?: string;
+  [k: string]: unknown;
+}
+/**
+ * A shipment or delivery address in delivery callbacks (`shipmentAddress`, `deliveryAddress`, shipment `address`). For pickup-point delivery the point code is sent in `terminal`.
+ */
+export interface DeliveryAddress3 {
+  /**
+   * Postal code.
+   */
+  index?: string;
+  /**
+   * Country code.
+   */
+  countryIso?: string;
+  region?: string;
+  /**
+   * Id in an external geographic reference service.
+   */
+  regionId?: number | string;
+  city?: string;
+  /**
+   * Id in an external geographic reference service.
+   */
+  cityId?: number | string;
+  street?: string;
+  /**
+   * Id in an external geographic reference service.
+   */
+  streetId?: number | string;
+  building?: string;
+  flat?: string;
+  house?: string;
+  /**
+   * The address as one line of text.
+   */
+  text?: string;
+  /**
+   * Code of the chosen terminal or pickup point.
+   */
+  terminal?: string;
+  [k: string]: unknown;
+}
+/**
+ * A shipment or delivery address in delivery callbacks (`shipmentAddress`, `deliveryAddress`, shipment `address`). For pickup-point delivery the point code is sent in `terminal`.
+ */
+export interface DeliveryAddress4 {
+  /**
+   * Postal code.
+   */
+  index?: string;
+  /**
+   * Country code.
+   */
+  countryIso?: string;
+  region?: string;
+  /**
+   * Id in an external geographic reference service.
+   */
+  regionId?: number | string;
+  city?: string;
+  /**
+   * Id in an external geographic reference service.
+   */
+  cityId?: number | string;
+  street?: string;
+  /**
+   * Id in an external geographic reference service.
+   */
+  streetId?: number | string;
+  building?: string;
+  flat?: string;
+  house?: string;
+  /**
+   * The address as one line of text.
+   */
+  text?: string;
+  /**
+   * Code of the chosen terminal or pickup point.
+   */
+  terminal?: string;
   [k: string]: unknown;
 }
 /**
@@ -1492,7 +1683,7 @@ export interface DeliveryShipmentPointListQuery {
  */
 export interface DeliveryShipmentPointListReply {
   success: true;
-  result: DeliveryTerminal1[];
+  result: DeliveryTerminal[];
   [k: string]: unknown;
 }
 /**
@@ -1634,7 +1825,7 @@ export interface PaymentCheckReply {
  * Decoded JSON of the `check` form field of `POST /api/v5/payment/check` (module to system): the payment parameters the system compares with the invoice.
  */
 export interface PaymentCheckRequest {
-  invoiceUuid: string;
+  invoiceUuid?: string;
   amount?: number;
   currency?: string;
   [k: string]: unknown;
@@ -1669,10 +1860,10 @@ export interface PaymentCreateRequest {
   /**
    * Id of the invoice in the system; `check` and `update-invoice` refer to it.
    */
-  invoiceUuid: string;
+  invoiceUuid?: string;
   invoiceType?: 'link';
-  amount: number;
-  currency: string;
+  amount?: number;
+  currency?: string;
   orderNumber?: string;
   orderId?: number;
   siteUrl?: string;
@@ -1729,10 +1920,46 @@ export interface PaymentRefundRequest {
   [k: string]: unknown;
 }
 /**
- * Reply of the system to `POST /api/v5/payment/update-invoice`. Its body shape is not shown; only the `success` flag every system reply carries is typed.
+ * Reply of the system to `POST /api/v5/payment/update-invoice`. Its body shape is not shown (neither source gives it): any JSON object.
  */
 export interface PaymentUpdateInvoiceReply {
-  success?: boolean;
+  [k: string]: unknown;
+}
+/**
+ * Decoded JSON of the `updateInvoice` form field of `POST /api/v5/payment/update-invoice` (module to system): the changed parameters of an invoice.
+ */
+export interface PaymentUpdateInvoiceRequest {
+  invoiceUuid?: string;
+  paymentId?: string | number;
+  amount?: number;
+  status?: PaymentInvoiceStatus;
+  invoiceUrl?: string;
+  /**
+   * When the invoice was paid.
+   */
+  paidAt?: string;
+  /**
+   * When the invoice expires.
+   */
+  expiredAt?: string;
+  /**
+   * The refund reported with status refundSucceeded.
+   */
+  refund?: {
+    /**
+     * Id of the refund in the payment system.
+     */
+    id?: string | number;
+    /**
+     * Status of the refund in the payment system; its values are not shown.
+     */
+    status?: string;
+    amount?: number;
+    comment?: string | null;
+    [k: string]: unknown;
+  };
+  refundable?: boolean;
+  cancellable?: boolean;
   [k: string]: unknown;
 }
 /**
@@ -1750,7 +1977,7 @@ export interface DeliverySettings {
   /**
    * Default payer.
    */
-  defaultPayerType?: 'sender' | 'receiver';
+  defaultPayerType?: string;
   /**
    * Cost calculated automatically or entered by hand.
    */
@@ -1770,7 +1997,7 @@ export interface DeliverySettings {
     /**
      * Code of the system payment type.
      */
-    code: string;
+    code?: string;
     active?: boolean;
     /**
      * Cash on delivery.
@@ -1785,7 +2012,7 @@ export interface DeliverySettings {
     /**
      * Code of the warehouse (store).
      */
-    code: string;
+    code?: string;
     /**
      * Id of the terminal in the delivery service.
      */
@@ -1800,21 +2027,24 @@ export interface DeliverySettings {
     /**
      * Code of the system status.
      */
-    code: string;
-    trackingStatusCode?: string;
+    code?: string;
+    /**
+     * Status code of the delivery service (a statusList code, which may be an integer: wire-profile.md section 9).
+     */
+    trackingStatusCode?: string | number;
     [k: string]: unknown;
   }[];
   /**
-   * Map of delivery data-field code to default value.
+   * Map of delivery data-field code to default value (any JSON; for an autocomplete field an object {label, value}).
    */
   deliveryExtraData?: {
-    [k: string]: ExtraDataValue;
+    [k: string]: unknown;
   };
   /**
-   * Map of shipment data-field code to default value.
+   * Map of shipment data-field code to default value (any JSON; for an autocomplete field an object {label, value}).
    */
   shipmentExtraData?: {
-    [k: string]: ExtraDataValue;
+    [k: string]: unknown;
   };
   [k: string]: unknown;
 }
@@ -1951,11 +2181,11 @@ export interface TelephonyConfiguration {
     /**
      * Id of the system user.
      */
-    userId: number | string;
+    userId?: number | string;
     /**
      * Extension code; extension codes are strings (see call event `codes`).
      */
-    code: string;
+    code?: string;
     [k: string]: unknown;
   }[];
   /**
@@ -1965,8 +2195,8 @@ export interface TelephonyConfiguration {
     /**
      * Symbolic code of the shop.
      */
-    siteCode: string;
-    externalPhone: string;
+    siteCode?: string;
+    externalPhone?: string;
     [k: string]: unknown;
   }[];
   /**
@@ -2017,7 +2247,7 @@ export interface PaymentConfiguration {
    */
   shops?: {
     name?: string;
-    code: string;
+    code?: string;
     active?: boolean;
     [k: string]: unknown;
   }[];
@@ -2114,11 +2344,11 @@ export interface TelephonyCallEvent {
   /**
    * Customer number.
    */
-  phone: string;
+  phone?: string;
   /**
    * Event kind: `in` incoming call, `out` outgoing call, `hangup` call end.
    */
-  type: 'in' | 'out' | 'hangup';
+  type?: 'in' | 'out' | 'hangup';
   /**
    * Extension codes addressed by the event, as strings.
    */
@@ -2165,7 +2395,7 @@ export interface TelephonyCallEventReply {
  */
 export interface TelephonyCallRecord {
   /**
-   * Date and time, `Y-m-d H:i:s`.
+   * Date and time of the call.
    */
   date?: string;
   /**

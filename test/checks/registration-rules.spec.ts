@@ -43,7 +43,8 @@ const broken: Array<[string, Mutation]> = [
   ['ensureChoiceFieldsHaveChoices', (m) => delete m.integrations.delivery.deliveryDataFieldList[0].choices],
   ['ensureAutocompleteFieldsHaveUrl', (m) => delete m.integrations.delivery.deliveryDataFieldList[1].autocompleteUrl],
   ['ensurePaymentDeclaresCreate', (m) => (m.integrations.payment.actions = { refund: '/refund' })],
-  ['ensureCurrenciesAreIso4217', (m) => m.integrations.payment.currencies.push('ABC')],
+  ['ensureCurrenciesAreIso4217', (m) => m.integrations.payment.currencies.push('EURO')],
+  ['ensureCurrenciesAreListedIso4217', (m) => m.integrations.payment.currencies.push('ABC')],
   ['ensureInvoiceTypesAreLink', (m) => (m.integrations.payment.invoiceTypes = ['qr'])],
   ['ensureBotRegistersEmptyObject', (m) => (m.integrations.mgBot = { isActive: true })],
 ];
@@ -63,6 +64,12 @@ async function judge(module: unknown): Promise<Map<string, string>> {
 test('a conformant registration of all five kinds, with unknown fields and kinds, passes every rule', async () => {
   const verdicts = await judge(good);
   expect([...verdicts].filter(([, o]) => o !== 'pass')).toEqual([]);
+});
+
+test('withdrawn ISO 4217 codes that official modules list are accepted by both currency rules', async () => {
+  const m = structuredClone(good) as any;
+  m.integrations.payment.currencies.push('ANG', 'BGN', 'HRK', 'MRO', 'SLL', 'STD');
+  expect([...(await judge(m))].filter(([, o]) => o !== 'pass')).toEqual([]);
 });
 
 for (const [rule, mutate] of broken) {

@@ -44,6 +44,7 @@ export const FAULT_CASES: FaultCase[] = [
   { fault: 'tracking-ignored', failing: ['ensureTriggerLeadsToSystemCall'], requirement: 'WIRE-DLV-TRACKING-STATUSUPDATE-FIELD' },
   { fault: 'calls-upload-unchunked', failing: ['ensureCallsUploadHoldsAtMost50'], requirement: 'TEL-UPLOAD-MAX-50' },
   { fault: 'call-event-codes-not-strings', failing: ['ensureMessageMatchesSchema'], requirement: 'TEL-EVENT-CODES-STRINGS' },
+  { fault: 'call-event-type-unknown', failing: ['ensureMessageMatchesSchema'], requirement: 'WIRE-TEL-EVENT-TYPE-VALUES' },
   { fault: 'call-event-json-body', failing: ['ensureSystemCallPayloadDecodes'], requirement: 'WIRE-TEL-EVENT-FIELD' },
   { fault: 'startup-tracking-without-api-key', failing: ['ensureSystemCallCarriesApiKey'], requirement: 'WIRE-GEN-APIKEY-PARAM-OR-HEADER' },
   { fault: 'callbacks-refuse-all', failing: ['ensureActivityAcknowledged', 'ensureModuleWasReached'], requirement: 'WIRE-REG-ACTIVITY-REPLY-SUCCESS' },

@@ -66,3 +66,20 @@ test('document alone (--no-profile): every wire-profile check is skipped, none p
   expect(failedChecks(run.results)).toEqual([]);
   expect(run.exitCode).toBe(0);
 });
+
+test('document alone: a profile-only constraint inside a document schema is dropped on its own; the document rules of that schema still fail', async () => {
+  // The call-event `type` enum rests on the wire profile alone; the payload check also carries document ids.
+  const [profileOnly, documentRule] = await Promise.all([
+    runSuite(['--no-profile'], { FAULTS: 'call-event-type-unknown' }),
+    runSuite(['--no-profile'], { FAULTS: 'call-event-codes-not-strings' }),
+  ]);
+  expect(failedChecks(profileOnly.results)).toEqual([]);
+  const judged = profileOnly.results!.results.filter((r) => r.check === 'ensureMessageMatchesSchema' && r.requirements.includes('WIRE-TEL-EVENT-TYPE-VALUES'));
+  expect(judged.length).toBeGreaterThan(0);
+  expect(judged.every((r) => r.status === 'passed')).toBe(true);
+  expect(profileOnly.exitCode).toBe(0);
+
+  expect(failedChecks(documentRule.results)).toEqual(['ensureMessageMatchesSchema']);
+  expect(documentRule.results!.results.find((r) => r.status === 'failed')!.message).toContain('/codes/0');
+  expect(documentRule.exitCode).toBe(1);
+});

@@ -431,6 +431,7 @@ const REGISTRATION_FAULTS: Record<string, { diff: string[]; schemaValid: boolean
   'calls-upload-unchunked': { diff: [], schemaValid: true },
   'call-event-codes-not-strings': { diff: [], schemaValid: true },
   'call-event-json-body': { diff: [], schemaValid: true },
+  'call-event-type-unknown': { diff: [], schemaValid: true },
   'startup-tracking-without-api-key': { diff: [], schemaValid: true },
 };
 
@@ -538,6 +539,12 @@ async function faultBehaviour(fault: string, m: RunningModule, reg: Record<strin
       await trigger(m.url, 'telephony.callEvent', { phone: '+15550100200', type: 'in', codes: ['101'] });
       const event = JSON.parse(m.system.find('POST', /\/call\/event$/)[0]!.form.get('event')!) as { codes: unknown[] };
       expect(event.codes).toEqual([101]);
+      break;
+    }
+    case 'call-event-type-unknown': {
+      await trigger(m.url, 'telephony.callEvent', { phone: '+15550100200', type: 'in', codes: ['101'] });
+      const event = JSON.parse(m.system.find('POST', /\/call\/event$/)[0]!.form.get('event')!) as { type: string };
+      expect(event.type).toBe('ringing');
       break;
     }
     case 'call-event-json-body': {

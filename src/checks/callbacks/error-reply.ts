@@ -1,7 +1,7 @@
 import type { Reply } from '../../client/callback-client.ts';
 import { contract, formatErrors } from '../../contract/schemas.ts';
-import { defineCheck, fail, pass } from '../check.ts';
-import { describeReply } from './reply.ts';
+import { defineCheck, fail, notApplicable, pass } from '../check.ts';
+import { claimsSuccess, describeReply } from './reply.ts';
 
 /** A module's error answer to a callback, and which reading judges its status. */
 export interface ErrorReplySubject {
@@ -30,6 +30,8 @@ export const ensureErrorReplyIsWellFormed = defineCheck<ErrorReplySubject>({
     const evidence = [reply.exchange.id];
     const statuses = profile ? 'HTTP 200 or 4xx (wire profile section 1)' : 'HTTP 200 (document, Errors 1)';
     if (reply.status === undefined) return fail(describeReply(reply), `${statuses} with the error body`, evidence);
+    // An answer that claims success is no error answer: the check of that case judges it.
+    if (claimsSuccess(reply)) return notApplicable(`the module answered success, not an error (${describeReply(reply)})`);
     if (!acceptedErrorStatus(reply.status, profile)) return fail(describeReply(reply), `${statuses} with the error body`, evidence);
     if (reply.json === undefined) return fail(describeReply(reply), 'a JSON body {"success": false, "errorMsg": "<text>"}', evidence);
     const out = contract({ profile }).validate('common/error-reply.json', reply.json);

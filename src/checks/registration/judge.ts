@@ -23,6 +23,7 @@ export function registrationSubject(module: Record<string, unknown>, options: { 
     errors: contract({ profile: options.profile }).validate(REGISTRATION_SCHEMA, module).errors,
     evidence: options.evidence ?? [],
     kinds: declaredKinds(module),
+    profile: options.profile,
   };
 }
 

@@ -6,9 +6,10 @@ import type { SchemaSubject } from '../schema-rule.ts';
 const ISO_FORM = /^[A-Z]{3}$/;
 
 /**
- * Payment currencies of the ISO 4217 form are codes that ISO 4217 lists, now or once: a code
- * ISO 4217 has withdrawn is accepted (official modules list them: wire profile section 9), a
- * code in no list warns (SHOULD: the document says "ISO 4217 codes", and the form is the MUST).
+ * Payment currencies of the ISO 4217 form are codes that ISO 4217 lists: with the wire profile,
+ * current or withdrawn (official modules list withdrawn ones: section 9); by the document
+ * alone, current. A code outside the list warns (SHOULD: the document says "ISO 4217 codes";
+ * the form is the MUST of `ensureCurrenciesAreIso4217`).
  */
 export const ensureCurrenciesAreListedIso4217 = defineCheck<SchemaSubject>({
   name: 'ensureCurrenciesAreListedIso4217',
@@ -19,7 +20,7 @@ export const ensureCurrenciesAreListedIso4217 = defineCheck<SchemaSubject>({
     if (!Array.isArray(currencies)) return notApplicable('the payment integration lists no currencies');
     const judged = currencies.filter((c): c is string => typeof c === 'string' && ISO_FORM.test(c));
     if (judged.length === 0) return notApplicable('no currency of the ISO 4217 form to look up');
-    const unlisted = judged.filter((c) => !contract().validate('registration/currency-iso4217-listed.json', c).valid);
+    const unlisted = judged.filter((c) => !contract({ profile: s.profile ?? true }).validate('registration/currency-iso4217-listed.json', c).valid);
     if (unlisted.length > 0) {
       return fail(`currencies ${unlisted.map((c) => JSON.stringify(c)).join(', ')}: in no ISO 4217 list`, 'codes of the ISO 4217 lists (current, or withdrawn as official modules still list)', s.evidence);
     }
