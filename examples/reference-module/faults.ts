@@ -6,6 +6,7 @@
  * behaviour of each fault lives where the rule lives (registration.ts, http.ts, activity.ts,
  * main.ts); this file is only the table and its parsing.
  */
+import { NamedSet, parseNames } from './named-set.ts';
 
 /** The fault table: name -> what it breaks. */
 export const FAULTS = {
@@ -59,35 +60,9 @@ export function isFaultName(name: string): name is FaultName {
 }
 
 /** The active faults of one run. */
-export class FaultSet {
-  private readonly names: ReadonlySet<FaultName>;
-
-  constructor(names: Iterable<FaultName> = []) {
-    this.names = new Set(names);
-  }
-
-  has(name: FaultName): boolean {
-    return this.names.has(name);
-  }
-
-  list(): FaultName[] {
-    return [...this.names];
-  }
-
-  get size(): number {
-    return this.names.size;
-  }
-}
+export class FaultSet extends NamedSet<FaultName> {}
 
 /** Parses `FAULTS` (comma separated, blanks ignored). Unknown names are an error. */
 export function parseFaults(raw: string | undefined): FaultSet {
-  const names = (raw ?? '')
-    .split(',')
-    .map((s) => s.trim())
-    .filter((s) => s.length > 0);
-  const unknown = names.filter((n) => !isFaultName(n));
-  if (unknown.length > 0) {
-    throw new Error(`unknown fault(s) in FAULTS: ${unknown.join(', ')}; known: ${FAULT_NAMES.join(', ')}`);
-  }
-  return new FaultSet(names as FaultName[]);
+  return new FaultSet(parseNames(raw, FAULTS, 'FAULTS', 'fault').list());
 }

@@ -5,6 +5,7 @@
  * them exactly as without (the gauntlet proves it). Where each lives: outbound.ts (how the
  * system is called), registration.ts (what is sent, what is checked first).
  */
+import { NamedSet, parseNames } from './named-set.ts';
 
 export const VARIATIONS = {
   multipart: 'Every form sent to the system is `multipart/form-data`, as HTTP clients that post a form object do (wire profile section 8).',
@@ -22,29 +23,9 @@ export type VariationName = keyof typeof VARIATIONS;
 export const VARIATION_NAMES = Object.keys(VARIATIONS) as VariationName[];
 
 /** The active variations of one run. */
-export class VariationSet {
-  private readonly names: ReadonlySet<VariationName>;
-
-  constructor(names: Iterable<VariationName> = []) {
-    this.names = new Set(names);
-  }
-
-  has(name: VariationName): boolean {
-    return this.names.has(name);
-  }
-
-  list(): VariationName[] {
-    return [...this.names];
-  }
-}
+export class VariationSet extends NamedSet<VariationName> {}
 
 /** Parses `VARIATIONS` (comma separated, blanks ignored). Unknown names are an error. */
 export function parseVariations(raw: string | undefined): VariationSet {
-  const names = (raw ?? '')
-    .split(',')
-    .map((s) => s.trim())
-    .filter((s) => s.length > 0);
-  const unknown = names.filter((n) => !Object.prototype.hasOwnProperty.call(VARIATIONS, n));
-  if (unknown.length > 0) throw new Error(`unknown variation(s) in VARIATIONS: ${unknown.join(', ')}; known: ${VARIATION_NAMES.join(', ')}`);
-  return new VariationSet(names as VariationName[]);
+  return new VariationSet(parseNames(raw, VARIATIONS, 'VARIATIONS', 'variation').list());
 }

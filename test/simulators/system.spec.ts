@@ -1,20 +1,16 @@
 /** The system simulator, through real HTTP on loopback. */
 import { test, expect } from '@playwright/test';
 import { request } from 'undici';
-import { EvidenceLog } from '../../src/evidence/exchange.ts';
-import { Redactor } from '../../src/evidence/redact.ts';
-import { SystemSimulator } from '../../src/simulators/system.ts';
+import type { EvidenceLog } from '../../src/evidence/exchange.ts';
+import type { SystemSimulator } from '../../src/simulators/system.ts';
+import { startSystem } from './system-harness.ts';
 
 const API_KEY = 'system-test-key-0001';
 let sim: SystemSimulator;
 let log: EvidenceLog;
 
 test.beforeEach(async () => {
-  const redactor = new Redactor();
-  redactor.add('apiKey', API_KEY);
-  log = new EvidenceLog(redactor, 't');
-  sim = new SystemSimulator({ log, apiKey: API_KEY, gatewayUrl: () => 'http://127.0.0.1:9/gateway' });
-  await sim.start();
+  ({ sim, log } = await startSystem(API_KEY));
 });
 test.afterEach(() => sim.stop());
 
