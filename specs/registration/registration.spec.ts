@@ -1,16 +1,53 @@
 /**
- * Registration conformance: the integrationModule the module sent to `edit` (or, in remote
- * mode, the one given in the configuration), judged rule by rule for every kind it declares.
+ * Registration conformance: how the module made its registration call (every attempt, the
+ * system's answer included), and the integrationModule it sent (or, in remote mode, the one
+ * given in the configuration), judged rule by rule for every kind it declares. A registration
+ * the system refused is judged too: on the JSON the module sent, when it can be read.
  */
 import { test } from '../fixtures.ts';
 import { REGISTRATION_JUDGEMENTS, registrationSubject } from '../../src/checks/registration/judge.ts';
+import {
+  ensureEditCarriesTheApiKey,
+  ensureEditSendsIntegrationModuleForm,
+  ensureModuleRegistersViaEdit,
+  ensureSystemCallsUseApiV5,
+} from '../../src/checks/registration/edit-call.ts';
+import type { RunSession } from '../../src/run/session.ts';
+
+/** The module JSON to judge: the accepted registration, else the last readable attempt. */
+function judgedModule(session: RunSession): { module: Record<string, unknown>; evidence: string[] } | undefined {
+  const r = session.registration;
+  if (r) return { module: r.module, evidence: r.call ? [r.call.exchange.id] : [] };
+  const attempt = session.system.calls.filter((c) => c.endpoint === 'edit' && c.attempted).at(-1);
+  return attempt ? { module: attempt.attempted!, evidence: [attempt.exchange.id] } : undefined;
+}
 
 test.describe('registration', () => {
+  test('the registration call', async ({ session, conformance }) => {
+    const given = session.config.mode === 'remote' && typeof session.config.remote?.registration === 'object';
+    if (given) {
+      conformance.notRun('notApplicable', 'the registration was given in the configuration (remote mode): no registration call to judge', [
+        { check: ensureModuleRegistersViaEdit as never, app: { requirements: ['REG-REGISTER-VIA-EDIT'], severity: 'MUST' } },
+      ]);
+      return;
+    }
+    const attempts = session.system.calls.filter((c) => c.endpoint === 'edit');
+    const otherCalls = session.system.calls.length - attempts.length + session.system.unsimulated.length;
+    await conformance.apply(ensureModuleRegistersViaEdit, { attempts, otherCalls }, { requirements: ['REG-REGISTER-VIA-EDIT'], severity: 'MUST' });
+    await conformance.apply(ensureEditCarriesTheApiKey, attempts, { requirements: ['GEN-AUTH-APIKEY-AT-REGISTRATION'], severity: 'MUST' });
+    await conformance.apply(ensureEditSendsIntegrationModuleForm, attempts, { requirements: ['REG-EDIT-FORM-PARAMS', 'WIRE-REG-EDIT-INTEGRATIONMODULE-FIELD'], severity: 'MUST' });
+    await conformance.apply(ensureSystemCallsUseApiV5, attempts, { requirements: ['GEN-VERSION-SYSTEM-V5'], severity: 'MUST' });
+  });
+
   for (const judgement of REGISTRATION_JUDGEMENTS) {
     test(judgement.title, async ({ session, conformance }) => {
-      const r = session.registration;
-      const subject = registrationSubject(r.module, { profile: session.config.profile, evidence: r.call ? [r.call.exchange.id] : [] });
-      await conformance.record(await judgement.run(subject, conformance.context()));
+      const judged = judgedModule(session);
+      if (!judged) {
+        conformance.notRun('skipped', `no registration could be read: ${session.notRegistered ?? 'the module sent none'}`, judgement.planned);
+        return;
+      }
+      const subject = registrationSubject(judged.module, { profile: session.config.profile, evidence: judged.evidence });
+      for (const result of await judgement.run(subject, conformance.context())) conformance.record(result);
     });
   }
 });

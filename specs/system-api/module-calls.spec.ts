@@ -1,18 +1,22 @@
 /**
  * Calls the module makes to the system API. Each flow is started by its trigger; every call
- * that follows is decoded, validated against its schema and judged with requirement ids.
- * A flow whose trigger is not declared is skipped ("needs trigger X"), never passed.
+ * that follows is decoded, validated against its schema and judged with requirement ids, and
+ * the system's answer is part of the verdict. A flow whose trigger is not declared is skipped
+ * ("needs trigger X"), and one whose trigger answered with an error is skipped at once with
+ * that answer as evidence ("the trigger failed"); neither is ever passed.
  */
 import { test } from '../fixtures.ts';
-import { NeedsTrigger, type TriggerName } from '../../src/module/triggers.ts';
+import { NeedsTrigger, triggerFailure, type TriggerName } from '../../src/module/triggers.ts';
 import type { Check } from '../../src/checks/check.ts';
 import type { Application } from '../../src/checks/apply.ts';
 import { ensureMessageMatchesSchema } from '../../src/checks/schema-rule.ts';
-import { ensureSystemCallCarriesApiKey, ensureSystemCallPayloadDecodes, ensureTriggerLeadsToSystemCall } from '../../src/checks/system-api/calls.ts';
+import { ensureSystemCallCarriesApiKey, ensureSystemCallPayloadDecodes, ensureSystemCallUsesDocumentedMethod, ensureTriggerLeadsToSystemCall } from '../../src/checks/system-api/calls.ts';
+import { ensureRequestedItemsArriveOnce } from '../../src/checks/system-api/counts.ts';
 import { ENDPOINT_JUDGEMENTS } from '../../src/checks/system-api/endpoints.ts';
 import { SYSTEM_ENDPOINTS, type InboundCall, type SystemEndpoint } from '../../src/simulators/system.ts';
 import { judgeSystemCall } from '../../src/run/system-calls.ts';
 import type { RunSession } from '../../src/run/session.ts';
+import type { Exchange } from '../../src/evidence/exchange.ts';
 
 interface Flow {
   title: string;
@@ -20,24 +24,66 @@ interface Flow {
   trigger: TriggerName;
   params: Record<string, string | number | string[]>;
   endpoint: SystemEndpoint;
+  /** What the flow is for: the requirement the module meets by making the call at all. */
+  flowIds: string[];
+  /** A flow that asks for N items: all must arrive, each once, within the limit. */
+  items?: { limit: number; noun: string; ids: string[]; key: (item: unknown) => string };
 }
 
+const field = (name: string) => (item: unknown): string => {
+  const v = item && typeof item === 'object' ? (item as Record<string, unknown>)[name] : undefined;
+  return v === undefined ? JSON.stringify(item) : String(v);
+};
+
 const FLOWS: Flow[] = [
-  { title: 'delivery statuses pushed through tracking (120 orders: more than one request)', kind: 'delivery', trigger: 'delivery.tracking', params: { count: 120 }, endpoint: 'tracking' },
-  { title: 'call history uploaded (60 calls: more than one request)', kind: 'telephony', trigger: 'telephony.callsUpload', params: { count: 60 }, endpoint: 'calls.upload' },
-  { title: 'an incoming call reported as a call event', kind: 'telephony', trigger: 'telephony.callEvent', params: { phone: '+15550100200', type: 'in', codes: ['101'] }, endpoint: 'call.event' },
+  {
+    title: 'delivery statuses pushed through tracking (120 orders: more than one request)',
+    kind: 'delivery',
+    trigger: 'delivery.tracking',
+    params: { count: 120 },
+    endpoint: 'tracking',
+    flowIds: ['REG-PUSH-CURRENT-DATA'],
+    items: { limit: 100, noun: 'orders', ids: ['REG-PUSH-CURRENT-DATA', 'DLV-TRACKING-MAX-100'], key: field('deliveryId') },
+  },
+  {
+    title: 'call history uploaded (60 calls: more than one request)',
+    kind: 'telephony',
+    trigger: 'telephony.callsUpload',
+    params: { count: 60 },
+    endpoint: 'calls.upload',
+    flowIds: ['REG-PUSH-CURRENT-DATA'],
+    items: { limit: 50, noun: 'calls', ids: ['REG-PUSH-CURRENT-DATA', 'TEL-UPLOAD-MAX-50'], key: field('externalId') },
+  },
+  {
+    title: 'an incoming call reported as a call event',
+    kind: 'telephony',
+    trigger: 'telephony.callEvent',
+    params: { phone: '+15550100200', type: 'in', codes: ['101'] },
+    endpoint: 'call.event',
+    flowIds: ['TEL-EVENT-KINDS'],
+  },
 ];
 
+/** The path of an endpoint as a pattern, any value in its parameters. */
+const pathPattern = (endpoint: SystemEndpoint): RegExp =>
+  new RegExp(`^${SYSTEM_ENDPOINTS[endpoint].route.split(' ')[1]!.replace(/\{\w+\}/g, '[^/]+')}/?$`);
+const pathOf = (x: Exchange): string => new URL(x.request.url ?? '/', 'http://system.invalid').pathname;
+
 /** Waits for the calls of a flow: the first within the flow timeout, then until 1 s passes without another. */
-async function collect(session: RunSession, endpoint: SystemEndpoint, since: number, timeoutMs: number): Promise<InboundCall[]> {
-  const first = await session.system.waitFor(endpoint, timeoutMs, () => true, since);
-  if (!first) return [];
+async function collect(session: RunSession, endpoint: SystemEndpoint, since: { calls: number; unsimulated: number }, timeoutMs: number): Promise<{ calls: InboundCall[]; elsewhere: Exchange[] }> {
+  const pattern = pathPattern(endpoint);
+  const elsewhere = (): Exchange[] => session.system.unsimulated.slice(since.unsimulated);
+  const deadline = Date.now() + timeoutMs;
+  // A call to the endpoint (any method, any version), or nothing within the flow timeout.
+  while (Date.now() < deadline && !session.system.calls.slice(since.calls).some((c) => c.endpoint === endpoint) && !elsewhere().some((x) => pattern.test(pathOf(x)))) {
+    await new Promise((r) => setTimeout(r, 50));
+  }
   let count = -1;
-  while (count !== session.system.calls.length) {
-    count = session.system.calls.length;
+  while (Date.now() < deadline + 60_000 && count !== session.system.calls.length + session.system.unsimulated.length) {
+    count = session.system.calls.length + session.system.unsimulated.length;
     await new Promise((r) => setTimeout(r, 1000));
   }
-  return session.system.calls.slice(since).filter((c) => c.endpoint === endpoint);
+  return { calls: session.system.calls.slice(since.calls).filter((c) => c.endpoint === endpoint), elsewhere: elsewhere() };
 }
 
 test.describe('module calls to the system API', () => {
@@ -45,32 +91,60 @@ test.describe('module calls to the system API', () => {
     test(flow.title, async ({ session, conformance }) => {
       const judgement = ENDPOINT_JUDGEMENTS[flow.endpoint]!;
       const payload: Application = { requirements: judgement.payloadIds, severity: 'MUST' };
+      const flowApp: Application = { requirements: flow.flowIds, severity: 'MUST' };
+      const itemsApp: Application | undefined = flow.items ? { requirements: flow.items.ids, severity: 'MUST' } : undefined;
       const planned: Array<{ check: Check<never>; app: Application }> = [
-        { check: ensureTriggerLeadsToSystemCall as Check<never>, app: payload },
+        { check: ensureTriggerLeadsToSystemCall as Check<never>, app: flowApp },
+        { check: ensureSystemCallUsesDocumentedMethod as Check<never>, app: { requirements: judgement.methodIds, severity: 'MUST' } },
+        ...(itemsApp ? [{ check: ensureRequestedItemsArriveOnce as Check<never>, app: itemsApp }] : []),
         { check: ensureSystemCallPayloadDecodes as Check<never>, app: payload },
         { check: ensureSystemCallCarriesApiKey as Check<never>, app: { requirements: ['WIRE-GEN-APIKEY-PARAM-OR-HEADER'], severity: 'MUST' } },
         ...(judgement.limit ? [{ check: judgement.limit.check as Check<never>, app: { requirements: judgement.limit.requirements, severity: 'MUST' as const } }] : []),
         { check: ensureMessageMatchesSchema as Check<never>, app: payload },
       ];
-      if (!session.registration.kinds.includes(flow.kind)) {
-        conformance.notRun('notApplicable', `the module declares no ${flow.kind} integration`, planned);
-        return;
-      }
-      const since = session.system.calls.length;
+      if (!session.registration) return conformance.notRun('skipped', session.notRegistered ?? 'the module is not registered', planned);
+      if (!session.registration.kinds.includes(flow.kind)) return conformance.notRun('notApplicable', `the module declares no ${flow.kind} integration`, planned);
+      const since = { calls: session.system.calls.length, unsimulated: session.system.unsimulated.length };
       let triggerEvidence: string[] = [];
       try {
         const reply = await session.triggers.fire(flow.trigger, flow.params);
         triggerEvidence = [reply.exchange.id];
+        // A trigger that answers with an error and led to no call failed: skipped at once. One
+        // that reports the error of a call the module made (the system refused it) is judged.
+        const failed = triggerFailure(reply);
+        const called = session.system.calls.length > since.calls || session.system.unsimulated.length > since.unsimulated;
+        if (failed && !called) return conformance.notRun('skipped', `the trigger failed: ${failed}`, planned, triggerEvidence);
       } catch (e) {
         if (e instanceof NeedsTrigger) return conformance.skipForTrigger(e, planned);
         throw e;
       }
-      const calls = await collect(session, flow.endpoint, since, session.config.flowTimeoutMs);
+      const { calls, elsewhere } = await collect(session, flow.endpoint, since, session.config.flowTimeoutMs);
+      const pattern = pathPattern(flow.endpoint);
       await conformance.apply(
         ensureTriggerLeadsToSystemCall,
-        { endpoint: SYSTEM_ENDPOINTS[flow.endpoint].route, calls, waitedMs: session.config.flowTimeoutMs, trigger: flow.trigger, triggerEvidence },
-        payload,
+        {
+          endpoint: SYSTEM_ENDPOINTS[flow.endpoint].route,
+          calls,
+          wrongMethod: elsewhere.filter((x) => pattern.test(pathOf(x))),
+          elsewhere: elsewhere.filter((x) => !pattern.test(pathOf(x))),
+          waitedMs: session.config.flowTimeoutMs,
+          trigger: flow.trigger,
+          triggerEvidence,
+        },
+        flowApp,
       );
+      const wrongMethod = elsewhere.filter((x) => pattern.test(pathOf(x)));
+      if (calls.length + wrongMethod.length > 0) {
+        for (const x of wrongMethod) session.judged.add(x.id);
+        await conformance.apply(ensureSystemCallUsesDocumentedMethod, { endpoint: SYSTEM_ENDPOINTS[flow.endpoint].route, refused: wrongMethod }, { requirements: judgement.methodIds, severity: 'MUST' });
+      }
+      if (flow.items && itemsApp) {
+        await conformance.apply(
+          ensureRequestedItemsArriveOnce,
+          { requested: Number(flow.params.count), limit: flow.items.limit, noun: flow.items.noun, calls: calls.filter((c) => c.accepted), key: flow.items.key },
+          itemsApp,
+        );
+      }
       for (const call of calls) await judgeSystemCall(conformance, call);
     });
   }

@@ -82,7 +82,7 @@ export async function runCommand(args: string[]): Promise<number> {
   }
   const out = path.resolve(parsed.out);
   fs.mkdirSync(out, { recursive: true });
-  for (const f of ['results.json', 'conformance.html', 'aborted.json', 'junit.xml', 'session-records']) fs.rmSync(path.join(out, f), { recursive: true, force: true });
+  for (const f of ['results.json', 'conformance.html', 'aborted.json', 'junit.xml', 'session-records', 'launches.log']) fs.rmSync(path.join(out, f), { recursive: true, force: true });
   const configFile = path.join(out, '.run-config.json');
   fs.writeFileSync(configFile, JSON.stringify(config), { mode: 0o600 });
 

@@ -40,6 +40,8 @@ export interface RunConfig {
   triggers?: Record<string, TriggerSpec>;
   callbacks?: { timeoutMs?: number; maxBodyBytes?: number };
   flowTimeoutMs?: number;
+  /** When the module is ready for callbacks after its registration. */
+  readiness?: { settleMs?: number; url?: string; stdout?: string; timeoutMs?: number };
   profile?: boolean;
   /**
    * Both simulators serve HTTPS (the bot WebSocket as wss) with a certificate made for the run;

@@ -34,6 +34,9 @@ export class Triggers {
     private readonly vars: () => Record<string, string>,
   ) {}
 
+  /** Every trigger fired in the run, in order, with the time it was sent. */
+  readonly fired: Array<{ name: TriggerName; at: number }> = [];
+
   declared(name: string): boolean {
     return name in this.specs;
   }
@@ -48,6 +51,7 @@ export class Triggers {
     const headers = Object.fromEntries(Object.entries(spec.headers ?? {}).map(([k, v]) => [k, fill(v, vars)]));
     const method = spec.method ?? 'POST';
     const label = `trigger ${name}`;
+    this.fired.push({ name, at: Date.now() });
     if (method === 'GET') return this.client.get(url, {}, { label, headers, direction: 'system->module' });
     let body: string;
     if (spec.body === undefined) body = JSON.stringify(params);
@@ -63,4 +67,16 @@ function coerceNumbers(value: unknown, params: Record<string, unknown>): unknown
   if (Array.isArray(value)) return value.map((v) => coerceNumbers(v, params));
   if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, coerceNumbers(v, params)]));
   return value;
+}
+
+/**
+ * Why a trigger's answer says the flow did not start (no answer, an error status, or
+ * `{success: false}`), or undefined when it started.
+ */
+export function triggerFailure(reply: Reply): string | undefined {
+  if (reply.status === undefined) return `no answer (${reply.error ?? 'no response'})`;
+  const body = reply.json as { success?: unknown; errorMsg?: unknown } | undefined;
+  if (reply.status >= 400) return `HTTP ${reply.status}${typeof body?.errorMsg === 'string' ? `: ${body.errorMsg}` : ''}`;
+  if (body && typeof body === 'object' && body.success === false) return `HTTP ${reply.status} {"success": false${typeof body.errorMsg === 'string' ? `, "errorMsg": ${JSON.stringify(body.errorMsg)}` : ''}}`;
+  return undefined;
 }

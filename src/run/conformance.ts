@@ -14,6 +14,7 @@ import type { RunSession } from './session.ts';
 import { NeedsTrigger } from '../module/triggers.ts';
 import { judgeSystemCall, judgedHere } from './system-calls.ts';
 import { checkModuleCallsSimulatedEndpoints } from '../checks/run/unsimulated.ts';
+import { ensureAcceptedRegistrationIsNotRepeated } from '../checks/registration/edit-call.ts';
 import { outDir } from './environment.ts';
 
 /** The attachment a conformance test leaves for the reporter. */
@@ -94,8 +95,9 @@ export class Conformance {
   }
 
   /** Records checks that were not run: skipped (a needed trigger is not declared) or not applicable. */
-  notRun(status: 'skipped' | 'notApplicable', why: string, checks: Array<{ check: Check<never>; app: Application }>): void {
+  notRun(status: 'skipped' | 'notApplicable', why: string, checks: Array<{ check: Check<never>; app: Application }>, evidence: string[] = []): void {
     for (const { check, app } of checks) {
+      for (const id of app.requirements) this.sink.annotate(id);
       this.results.push({
         check: check.name,
         title: check.checks,
@@ -103,8 +105,8 @@ export class Conformance {
         profile: app.requirements.length > 0 && app.requirements.every((r) => r.startsWith('WIRE-')),
         severity: app.severity,
         status,
-        message: `Checked: ${check.checks}.\n${status === 'skipped' ? 'Skipped' : 'Not applicable'}: ${why}\nRequirements: ${app.requirements.join(', ')} (${app.severity})`,
-        evidence: [],
+        message: `Checked: ${check.checks}.\n${status === 'skipped' ? 'Skipped' : 'Not applicable'}: ${why}\nRequirements: ${app.requirements.join(', ') || '(suite rule)'} (${app.severity})`,
+        evidence,
         spec: this.sink.spec,
       });
     }
@@ -123,8 +125,15 @@ export class Conformance {
     for (const call of this.session.system.calls) {
       if (judgedHere(call) && !this.session.judged.has(call.exchange.id)) await judgeSystemCall(this, call);
     }
+    // A registration the system accepted is taken as done (the module does not repeat it unprompted).
+    const accepted = this.session.system.calls.filter((c) => c.endpoint === 'edit' && c.accepted);
+    if (accepted.length > 0) {
+      const prompted = this.session.triggers.fired.filter((f) => f.name === 'registration.repeat').length;
+      await this.apply(ensureAcceptedRegistrationIsNotRepeated, { accepted, prompted }, { requirements: ['REG-EDIT-REPLY-SUCCESS'], severity: 'MUST' });
+    }
     // Calls to endpoints the suite does not simulate: information beside the checks.
-    if (this.session.system.unsimulated.length > 0) await this.apply(checkModuleCallsSimulatedEndpoints, this.session.system.unsimulated, { requirements: [], severity: 'INFO' });
+    const unsimulated = this.session.system.unsimulated.filter((x) => !this.session.judged.has(x.id));
+    if (unsimulated.length > 0) await this.apply(checkModuleCallsSimulatedEndpoints, unsimulated, { requirements: [], severity: 'INFO' });
   }
 
   /** Writes the record; returns the failures (MUST checks that did not hold). */

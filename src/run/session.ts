@@ -2,7 +2,10 @@
  * A run session: the two simulators up, the module under test launched (or reached remotely),
  * its registration taken. One session serves the specs of a Playwright worker.
  */
-import type { ResolvedConfig } from '../module/config.ts';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fill, type ResolvedConfig } from '../module/config.ts';
+import { outDir } from './environment.ts';
 import { LaunchedModule, freePort } from '../module/launcher.ts';
 import { Triggers } from '../module/triggers.ts';
 import { EvidenceLog, type Exchange } from '../evidence/exchange.ts';
@@ -15,6 +18,20 @@ import { hostOf, makeRunTls, writeCaFile, type CaFile, type RunTls } from '../si
 /** The run could not start: bad configuration, module never registered. Exit code 2. */
 export class SessionStartError extends Error {}
 
+/** How long a module whose registration was refused must stay quiet before the run goes on to judge it. */
+const REFUSED_QUIET_MS = 2_000;
+
+/** The settle period after the registration (setting `readiness.settleMs`). */
+export function settleMs(config: ResolvedConfig): number {
+  return config.readiness?.settleMs ?? 1_000;
+}
+
+/** Counts a launch of the module in the run's output folder (the suite's tests assert one per run). */
+function countLaunch(): void {
+  fs.mkdirSync(outDir(), { recursive: true });
+  fs.appendFileSync(path.join(outDir(), 'launches.log'), `${new Date().toISOString()} ${process.pid}\n`);
+}
+
 export class RunSession {
   readonly log: EvidenceLog;
   readonly client: CallbackClient;
@@ -23,7 +40,10 @@ export class RunSession {
   readonly triggers: Triggers;
   readonly config: ResolvedConfig;
   launched?: LaunchedModule;
-  registration!: Registration;
+  /** The registration the system accepted; undefined when it refused every attempt (see `notRegistered`). */
+  registration?: Registration;
+  /** Why the module is not registered, when the system refused every registration attempt (the run goes on to judge them). */
+  notRegistered?: string;
   /** What the module exchanged with the simulators before its registration was taken (no test was running). */
   startup: Exchange[] = [];
   /** Exchange ids of the module's system calls already judged by a check. */
@@ -39,7 +59,7 @@ export class RunSession {
     const redactor = new Redactor();
     redactor.add('apiKey', config.apiKey);
     this.log = new EvidenceLog(redactor, sessionId);
-    this.client = new CallbackClient({ log: this.log, timeoutMs: config.callbacks?.timeoutMs, maxBodyBytes: config.callbacks?.maxBodyBytes });
+    this.client = new CallbackClient({ log: this.log, timeoutMs: config.callbacks?.timeoutMs, maxBodyBytes: config.callbacks?.maxBodyBytes, settleMs: settleMs(config) });
     this.gateway = new GatewaySimulator({
       log: this.log,
       client: this.client,
@@ -100,12 +120,8 @@ export class RunSession {
     this.vars.moduleUrl = spec.moduleUrl ? spec.moduleUrl.replace('{port}', String(port)) : `http://127.0.0.1:${port}`;
     const timeoutMs = spec.registrationTimeoutMs ?? 20_000;
     this.launched = new LaunchedModule(spec, this.vars);
-    const registration = await Promise.race([
-      this.system.waitForRegistration(timeoutMs),
-      this.launched.whenExited().then(() => undefined),
-    ]);
-    if (!registration) throw new SessionStartError(this.whyNoRegistration(timeoutMs));
-    this.taken(registration);
+    countLaunch();
+    await this.awaitRegistration(timeoutMs, this.launched.whenExited());
   }
 
   private async remote(): Promise<void> {
@@ -117,9 +133,62 @@ export class RunSession {
       return;
     }
     const timeoutMs = spec.registrationTimeoutMs ?? 60_000;
-    const registration = await this.system.waitForRegistration(timeoutMs);
-    if (!registration) throw new SessionStartError(this.whyNoRegistration(timeoutMs));
-    this.taken(registration);
+    await this.awaitRegistration(timeoutMs);
+  }
+
+  /**
+   * Waits for an accepted registration. A module whose registration attempts the system refused
+   * (or that called the system but never registered) is not a run that cannot start: once it
+   * has been quiet for a moment, the session goes on unregistered and the registration checks
+   * judge what it sent. Only a module that never called the system at all aborts the run.
+   */
+  private async awaitRegistration(timeoutMs: number, exited?: Promise<void>): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    let gone = false;
+    void exited?.then(() => (gone = true));
+    let lastCount = -1;
+    let quietSince = Date.now();
+    for (;;) {
+      if (this.system.registrations.length > 0) break;
+      const count = this.system.calls.length + this.system.unsimulated.length;
+      if (count !== lastCount) (lastCount = count), (quietSince = Date.now());
+      const refused = this.system.calls.some((c) => c.endpoint === 'edit' && !c.accepted);
+      if (gone || Date.now() >= deadline || (refused && Date.now() - quietSince >= REFUSED_QUIET_MS)) break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    const registration = this.system.registrations[0];
+    if (registration) {
+      this.taken(registration);
+      await this.ready();
+      return;
+    }
+    if (this.system.calls.length + this.system.unsimulated.length === 0) throw new SessionStartError(this.whyNoRegistration(timeoutMs));
+    this.notRegistered = this.whyNoRegistration(timeoutMs).replace(/^module never registered/, 'the module is not registered');
+  }
+
+  /**
+   * Callbacks start once the module is ready: after its registration, at the readiness signal
+   * the configuration names (a URL answering 2xx, a line of its output), else after the settle
+   * period (wire profile section 9: a module can still be storing its account).
+   */
+  private async ready(): Promise<void> {
+    const r = this.config.readiness ?? {};
+    const deadline = Date.now() + (r.timeoutMs ?? 30_000);
+    if (r.url) {
+      const url = fill(r.url, this.vars);
+      while (Date.now() < deadline) {
+        const reply = await this.client.get(url, {}, { label: 'readiness', probe: true, direction: 'system->module' });
+        if (reply.status !== undefined && reply.status >= 200 && reply.status < 300) return;
+        await new Promise((res) => setTimeout(res, 200));
+      }
+      return;
+    }
+    if (r.stdout) {
+      const pattern = new RegExp(r.stdout);
+      while (Date.now() < deadline && !(this.launched?.output() ?? []).some((line) => pattern.test(line))) await new Promise((res) => setTimeout(res, 50));
+      return;
+    }
+    await new Promise((res) => setTimeout(res, settleMs(this.config)));
   }
 
   private taken(registration: Registration): void {

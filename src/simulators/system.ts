@@ -55,7 +55,16 @@ export interface InboundCall {
   schemaErrors: ErrorObject[];
   /** Whether the simulator accepted the call. */
   accepted: boolean;
+  /** The API version of the path (`v5`; `v3`/`v4` are served as the legacy API; others answer 404). */
+  version: string;
+  /** True when an API key was given and it is the run's key. */
+  apiKeyValid: boolean;
+  /** For `edit`: the module JSON the call carried, also when the call was refused (a JSON body, a wrong version). */
+  attempted?: Record<string, unknown>;
 }
+
+/** API versions the system serves: v5, and the legacy v3 and v4 (document, Versioning 2). */
+export const SERVED_VERSIONS = ['v5', 'v4', 'v3'] as const;
 
 /** A registration as received on `edit`. */
 export interface Registration {
@@ -143,6 +152,10 @@ export class SystemSimulator extends EventEmitter {
     for (const [name, ep] of Object.entries(SYSTEM_ENDPOINTS)) {
       this.server.route(ep.route, name, (req) => this.handle(name as SystemEndpoint, req));
     }
+    // The same endpoints under another version: legacy v3/v4 are served, others answer 404; all are judged.
+    for (const [name, ep] of Object.entries(SYSTEM_ENDPOINTS)) {
+      if (ep.route.includes('/api/v5/')) this.server.route(ep.route.replace('/api/v5/', '/api/{apiVersion}/'), name, (req) => this.handle(name as SystemEndpoint, req));
+    }
   }
 
   async start(): Promise<string> {
@@ -167,7 +180,8 @@ export class SystemSimulator extends EventEmitter {
   private async handle(endpoint: SystemEndpoint, req: InboundRequest): Promise<Answer> {
     const ep = SYSTEM_ENDPOINTS[endpoint];
     const { key, via } = apiKeyOf(req);
-    const call: Omit<InboundCall, 'exchange'> = { endpoint, params: req.params, apiKeyVia: via, schemaErrors: [], accepted: false };
+    const version = req.params.apiVersion ?? (ep.route.includes('/api/v5/') ? 'v5' : 'none');
+    const call: Omit<InboundCall, 'exchange'> = { endpoint, params: req.params, apiKeyVia: via, schemaErrors: [], accepted: false, version, apiKeyValid: key === this.options.apiKey };
     let answer: Answer;
     if (req.bodyError) call.decodeError = req.bodyError;
     else if (ep.field !== undefined) {
@@ -178,13 +192,18 @@ export class SystemSimulator extends EventEmitter {
     } else if (req.method === 'GET') {
       call.payload = Object.fromEntries([...req.url.searchParams].filter(([k]) => k !== 'apiKey'));
     }
+    if (endpoint === 'edit') {
+      const attempted = attemptedModule(call.payload, req.json);
+      if (attempted) call.attempted = attempted;
+    }
     if (endpoint === 'edit' && call.payload && typeof call.payload === 'object') {
       const clientId = (call.payload as Record<string, unknown>).clientId;
       if (typeof clientId === 'string') this.options.log.redactor.add('clientId', clientId);
     }
     if (ep.schema && call.payload !== undefined) call.schemaErrors = contract().validate(ep.schema, call.payload).errors;
 
-    if (key === undefined) answer = systemError(401, 'Parameter "apiKey" is missing');
+    if (version !== 'v5' && version !== 'none' && !(SERVED_VERSIONS as readonly string[]).includes(version)) answer = systemError(404, `API method not found: ${req.path}`);
+    else if (key === undefined) answer = systemError(401, 'Parameter "apiKey" is missing');
     else if (key !== this.options.apiKey) answer = systemError(403, 'Wrong "apiKey" value');
     else if (call.decodeError) answer = systemError(400, call.decodeError);
     else answer = this.act(endpoint, req, call);
@@ -253,8 +272,11 @@ export class SystemSimulator extends EventEmitter {
 
   private act(endpoint: SystemEndpoint, req: InboundRequest, call: Omit<InboundCall, 'exchange'>): Answer {
     switch (endpoint) {
-      case 'edit':
-        return this.edit(req, call.payload);
+      case 'edit': {
+        const answer = this.edit(req, call.payload);
+        // Legacy versions answer `{code, success}` (document, Endpoints > edit; Versioning 2).
+        return call.version === 'v5' || answer.status >= 300 ? answer : json(200, { success: true, code: req.params.code });
+      }
       case 'read':
         return this.read(req.params.code!);
       case 'calls.upload': {
@@ -353,4 +375,21 @@ export class SystemSimulator extends EventEmitter {
       integrationModule: { ...held.module, integrations, freeze: false, native: false, availableCountries: [] },
     });
   }
+}
+
+/** The module JSON an edit call carried: the decoded form field, or a JSON body (itself, or its `integrationModule`). */
+function attemptedModule(payload: unknown, body: unknown): Record<string, unknown> | undefined {
+  const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
+  if (isObject(payload)) return payload;
+  if (!isObject(body)) return undefined;
+  if (isObject(body.integrationModule)) return body.integrationModule;
+  if (typeof body.integrationModule === 'string') {
+    try {
+      const parsed: unknown = JSON.parse(body.integrationModule);
+      if (isObject(parsed)) return parsed;
+    } catch {
+      return undefined;
+    }
+  }
+  return 'integrations' in body || 'code' in body ? body : undefined;
 }

@@ -44,8 +44,8 @@ test('a session with tls: {caFile} reaches the module, which registers over http
     expect(vars.systemUrl).toMatch(/^https:\/\/127\.0\.0\.1:\d+$/);
     expect(vars.gatewayUrl).toMatch(/^https:\/\/127\.0\.0\.1:\d+$/);
     expect(fs.readFileSync(caFile!, 'utf8')).toBe(session.tls!.caPem);
-    expect(session.registration.call?.exchange.request.url).toMatch(/^https:\/\//);
-    expect(session.registration.kinds).toContain('mgBot');
+    expect(session.registration?.call?.exchange.request.url).toMatch(/^https:\/\//);
+    expect(session.registration?.kinds).toContain('mgBot');
 
     await expect.poll(() => session.gateway.botConnections().length, { timeout: 15_000 }).toBeGreaterThan(0);
     const upgrade = session.gateway.botConnections()[0]!.exchange;

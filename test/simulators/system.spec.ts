@@ -93,7 +93,17 @@ test('payment: update-invoice keeps the invoice and its status history; check co
 });
 
 test('an unknown endpoint is refused and recorded as such', async () => {
-  const res = await post('/api/v4/integration-modules/x/edit', { apiKey: API_KEY });
+  const res = await post('/api/v5/integration-modules/x/publish', { apiKey: API_KEY });
   expect(res.status).toBe(404);
   expect(log.all().at(-1)!.label).toBe('unknown endpoint');
+});
+
+test('a known endpoint under another API version: the legacy v4 is served (and recorded as v4), an unknown version answers 404', async () => {
+  const v4 = await post('/api/v4/integration-modules/x/edit', { apiKey: API_KEY, integrationModule: JSON.stringify({ code: 'x', clientId: 'c', integrations: { payment: {} } }) });
+  expect(v4).toEqual({ status: 200, body: { success: true, code: 'x' } });
+  expect(sim.registrations.map((r) => r.code)).toEqual(['x']);
+  const v9 = await post('/api/v9/integration-modules/y/edit', { apiKey: API_KEY, integrationModule: JSON.stringify({ code: 'y', integrations: { payment: {} } }) });
+  expect(v9.status).toBe(404);
+  expect(sim.calls.map((c) => [c.endpoint, c.version, c.accepted])).toEqual([['edit', 'v4', true], ['edit', 'v9', false]]);
+  expect(sim.calls[0]!.apiKeyValid).toBe(true);
 });

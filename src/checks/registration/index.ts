@@ -36,7 +36,7 @@ export const REGISTRATION_RULES: RuleApplication[] = [
   { check: ensureActivityActionDeclared, requirements: ['REG-ACTIONS-ACTIVITY', 'WIRE-REG-ACTIVITY-PATH-TOP-LEVEL'], severity: 'SHOULD' },
   {
     check: ensureUrlsAreWellFormed,
-    requirements: ['REG-BASEURL-URL', 'REG-ACCOUNTURL-URL', 'REG-LOGO-URL', 'TEL-MAKECALLURL-URL', 'TEL-CHANGEUSERSTATUSURL-URL', 'TEL-PERSONALACCOUNTURL-URL', 'DLV-CONFIGURATIONURL-URL', 'TRN-WEBHOOKURL-URL'],
+    requirements: ['REG-BASEURL-URL', 'REG-ACCOUNTURL-URL', 'REG-LOGO-URL', 'TEL-MAKECALLURL-URL', 'TEL-CHANGEUSERSTATUSURL-URL', 'TEL-PERSONALACCOUNTURL-URL', 'DLV-CONFIGURATIONURL-URL', 'DLV-DATAFIELD-AUTOCOMPLETEURL', 'TRN-WEBHOOKURL-URL'],
   },
   { check: ensureDeliveryActionPathsAreUnique, requirements: ['DLV-ACTIONS-UNIQUE-PATH'] },
   { check: ensureRequiredFieldsAreAllowed, requirements: ['DLV-REQUIREDFIELDS-ALLOWED-VALUES', 'DLV-REQUIREDFIELDS-STRINGS'] },
@@ -54,7 +54,10 @@ export const REGISTRATION_RULES: RuleApplication[] = [
   { check: ensureBotRegistersEmptyObject, requirements: ['BOT-EMPTY-OBJECT-AT-REGISTRATION'] },
 ];
 
-/** Regions of the registration judged by the generic schema check, with their ids. */
+/**
+ * Regions of the registration judged by the generic schema check, with their ids; each id is
+ * judged on its own fields (`scopes.ts`), errors on no id's fields are reported without ids.
+ */
 export const REGISTRATION_REGIONS: Array<{ name: string; region: RegExp; kind?: string; requirements: string[] }> = [
   {
     name: 'common fields',
@@ -77,7 +80,7 @@ export const REGISTRATION_REGIONS: Array<{ name: string; region: RegExp; kind?: 
       'DLV-PLATEPRINTLIMIT-INTEGER', 'DLV-SETTINGS-OBJECT', 'DLV-DATAFIELD-CODE-STRING', 'DLV-DATAFIELD-LABEL-STRING', 'DLV-DATAFIELD-REQUIRED-BOOLEAN',
       'DLV-DATAFIELD-AFFECTSCOST-BOOLEAN', 'DLV-DATAFIELD-EDITABLE-BOOLEAN', 'DLV-DATAFIELD-MULTIPLE-BOOLEAN', 'DLV-SETTINGS-COSTCALCULATEBY-VALUES',
       'DLV-SETTINGS-NULLDECLAREDVALUE-BOOLEAN', 'DLV-SETTINGS-LOCKEDBYDEFAULT-BOOLEAN', 'DLV-SETTINGS-PAYMENTTYPES-SHAPE', 'DLV-SETTINGS-SHIPMENTPOINTS-SHAPE',
-      'DLV-SETTINGS-STATUSES-SHAPE', 'DLV-SETTINGS-DELIVERYEXTRADATA-MAP', 'DLV-SETTINGS-SHIPMENTEXTRADATA-MAP', 'DLV-SETTINGS-AUTOCOMPLETE-DEFAULT',
+      'DLV-SETTINGS-STATUSES-SHAPE', 'DLV-SETTINGS-DELIVERYEXTRADATA-MAP', 'DLV-SETTINGS-SHIPMENTEXTRADATA-MAP', 'WIRE-DLV-EXTRA-REGISTRATION-FIELDS',
     ],
   },
   {

@@ -2,15 +2,21 @@
  * Judges one registration (the `integrationModule` JSON) with every registration rule and the
  * generic schema check of each region, outside a run as well as inside one: the registration
  * spec and the corpus of real registrations (`test/corpus/`) share it.
+ *
+ * A requirement is credited only when its statement was tested on what the module sent:
+ * field-level requirements (`FIELD_SCOPES`) are judged one by one on their own fields, and a
+ * rule whose case the registration does not have (`RULE_CASES`) is not applicable.
  */
-import { apply, type ApplyContext } from '../apply.ts';
-import type { CheckResult } from '../result.ts';
-import { ensureMessageMatchesSchema, type SchemaSubject } from '../schema-rule.ts';
+import { apply, type Application, type ApplyContext } from '../apply.ts';
+import { notApplicable, type Check } from '../check.ts';
+import type { CheckResult, Severity } from '../result.ts';
+import { ensureMessageMatchesSchema, type RegionSubject, type SchemaSubject } from '../schema-rule.ts';
 import { contract, withoutNulls } from '../../contract/schemas.ts';
 import { declaredKinds } from '../../contract/kinds.ts';
+import { REGISTRATION_REGIONS, REGISTRATION_RULES } from './index.ts';
+import { FIELD_SCOPES, RULE_CASES, errorField, pointers } from './scopes.ts';
 
 export { declaredKinds, MODULE_KINDS } from '../../contract/kinds.ts';
-import { REGISTRATION_REGIONS, REGISTRATION_RULES } from './index.ts';
 
 export const REGISTRATION_SCHEMA = 'registration/integration-module.edit.json';
 
@@ -30,19 +36,76 @@ export function registrationSubject(module: Record<string, unknown>, options: { 
 /** One judgement to make: a rule or a region of the schema, with its ids. */
 export interface RegistrationJudgement {
   title: string;
-  run(subject: SchemaSubject, ctx: ApplyContext): Promise<CheckResult>;
+  /** The checks with their applications, for a judgement that cannot run (`Conformance.notRun`). */
+  planned: Array<{ check: Check<never>; app: Application }>;
+  run(subject: SchemaSubject, ctx: ApplyContext): Promise<CheckResult[]>;
 }
+
+/** The check, except that a pass on a registration without the rule's case is not applicable. */
+function withCase<S extends SchemaSubject>(check: Check<S>, why: (subject: S) => string | undefined): Check<S> {
+  return {
+    name: check.name,
+    checks: check.checks,
+    async run(subject) {
+      const verdict = await check.run(subject);
+      const reason = verdict.outcome === 'pass' ? why(subject) : undefined;
+      return reason ? notApplicable(reason) : verdict;
+    },
+  };
+}
+
+/** "/integrations/telephony/makeCallUrl" from a field pattern, for a reason. */
+const fieldName = (scope: RegExp): string => scope.source.replace(/\\\//g, '/').replace(/^\^|\$$|\(\/\|\$\)$/g, '');
+
+/**
+ * Applies a check once per requirement on that requirement's fields (its errors only; not
+ * applicable when the module sent none of them), and once more, without ids, on errors of
+ * the check that fall on no requirement's fields, reported only when it fails.
+ */
+async function judgeByField<S extends SchemaSubject>(check: Check<S>, subject: S, requirements: string[], severity: Severity, ctx: ApplyContext): Promise<CheckResult[]> {
+  const sent = pointers(subject.message);
+  const out: CheckResult[] = [];
+  const scopes = requirements.map((id) => FIELD_SCOPES[id]).filter((s): s is RegExp => s !== undefined);
+  for (const id of requirements) {
+    const scope = FIELD_SCOPES[id];
+    if (!scope) {
+      out.push(await apply(check, subject, { requirements: [id], severity }, ctx));
+      continue;
+    }
+    const own = { ...subject, errors: subject.errors.filter((e) => scope.test(errorField(e))) };
+    const absent = sent.some((p) => scope.test(p)) ? undefined : `the module sends no ${fieldName(scope)}`;
+    out.push(await apply(withCase(check, () => absent), own, { requirements: [id], severity }, ctx));
+  }
+  const rest = { ...subject, errors: subject.errors.filter((e) => !scopes.some((s) => s.test(errorField(e)))) };
+  const leftover = await apply(check, rest, { requirements: [], severity }, ctx);
+  if (leftover.status === 'failed' || leftover.status === 'warning') out.push(leftover);
+  return out;
+}
+
+const byField = (ids: string[]): boolean => ids.some((id) => FIELD_SCOPES[id] !== undefined);
 
 /** Every judgement of a registration, in the order of the report. */
 export const REGISTRATION_JUDGEMENTS: RegistrationJudgement[] = [
-  ...REGISTRATION_RULES.map((rule) => ({
-    title: rule.check.checks,
-    run: (subject: SchemaSubject, ctx: ApplyContext) => apply(rule.check, subject, { requirements: rule.requirements, severity: rule.severity ?? 'MUST' }, ctx),
-  })),
-  ...REGISTRATION_REGIONS.map((region) => ({
+  ...REGISTRATION_RULES.map((rule): RegistrationJudgement => {
+    const severity = rule.severity ?? 'MUST';
+    const cases = RULE_CASES[rule.check.name];
+    return {
+      title: rule.check.checks,
+      planned: [{ check: rule.check as Check<never>, app: { requirements: rule.requirements, severity } }],
+      run: async (subject, ctx) => {
+        if (byField(rule.requirements)) return judgeByField(rule.check, subject, rule.requirements, severity, ctx);
+        const check = cases ? withCase(rule.check, (s) => cases(s.message as Record<string, unknown>)) : rule.check;
+        return [await apply(check, subject, { requirements: rule.requirements, severity }, ctx)];
+      },
+    };
+  }),
+  ...REGISTRATION_REGIONS.map((region): RegistrationJudgement => ({
     title: `the ${region.name} conform to the contract schema`,
-    run: (subject: SchemaSubject, ctx: ApplyContext) =>
-      apply(ensureMessageMatchesSchema, { ...subject, region: region.region, ...(region.kind ? { kind: region.kind } : {}) }, { requirements: region.requirements, severity: 'MUST' }, ctx),
+    planned: [{ check: ensureMessageMatchesSchema as Check<never>, app: { requirements: region.requirements, severity: 'MUST' } }],
+    run: (subject, ctx) => {
+      const regional: RegionSubject = { ...subject, errors: subject.errors.filter((e) => region.region.test(e.instancePath)), region: region.region, ...(region.kind ? { kind: region.kind } : {}) };
+      return judgeByField(ensureMessageMatchesSchema, regional, region.requirements, 'MUST', ctx);
+    },
   })),
 ];
 
@@ -51,6 +114,6 @@ export async function judgeRegistration(module: Record<string, unknown>, options
   const subject = registrationSubject(module, options);
   const ctx: ApplyContext = { profile: options.profile, exchange: () => undefined };
   const out: CheckResult[] = [];
-  for (const j of REGISTRATION_JUDGEMENTS) out.push(await j.run(subject, ctx));
+  for (const j of REGISTRATION_JUDGEMENTS) out.push(...(await j.run(subject, ctx)));
   return out;
 }

@@ -9,20 +9,24 @@ import { ensureCallsUploadHoldsAtMost50, ensureTrackingHoldsAtMost100 } from './
 
 export interface EndpointJudgement {
   payloadIds: string[];
+  /** The requirement that the endpoint is called with its method (the document's endpoint table). */
+  methodIds: string[];
   limit?: { check: Check<SchemaSubject>; requirements: string[] };
 }
 
 export const ENDPOINT_JUDGEMENTS: Partial<Record<SystemEndpoint, EndpointJudgement>> = {
   tracking: {
     payloadIds: ['WIRE-DLV-TRACKING-STATUSUPDATE-FIELD', 'WIRE-DLV-TRACKING-UPDATEDAT-ISO8601'],
+    methodIds: ['GEN-METHOD-TRACKING-POST'],
     limit: { check: ensureTrackingHoldsAtMost100, requirements: ['DLV-TRACKING-MAX-100'] },
   },
   'calls.upload': {
     payloadIds: ['WIRE-TEL-UPLOAD-CALLS-FIELD'],
+    methodIds: ['GEN-METHOD-CALLS-UPLOAD-POST'],
     limit: { check: ensureCallsUploadHoldsAtMost50, requirements: ['TEL-UPLOAD-MAX-50'] },
   },
-  'call.event': { payloadIds: ['TEL-EVENT-PARAM-JSON', 'TEL-EVENT-PHONE', 'TEL-EVENT-CODES-STRINGS', 'WIRE-TEL-EVENT-FIELD', 'WIRE-TEL-EVENT-TYPE-VALUES'] },
-  manager: { payloadIds: ['WIRE-TEL-MANAGER-PHONE-QUERY'] },
-  'update-invoice': { payloadIds: ['WIRE-PAY-UPDATE-INVOICE-FIELD', 'WIRE-PAY-UPDATE-INVOICE-STATUS'] },
-  'payment.check': { payloadIds: ['WIRE-PAY-CHECK-FIELD'] },
+  'call.event': { payloadIds: ['TEL-EVENT-PARAM-JSON', 'TEL-EVENT-PHONE', 'TEL-EVENT-CODES-STRINGS', 'WIRE-TEL-EVENT-FIELD', 'WIRE-TEL-EVENT-TYPE-VALUES'], methodIds: ['GEN-METHOD-CALL-EVENT-POST'] },
+  manager: { payloadIds: ['WIRE-TEL-MANAGER-PHONE-QUERY'], methodIds: ['GEN-METHOD-MANAGER-GET'] },
+  'update-invoice': { payloadIds: ['WIRE-PAY-UPDATE-INVOICE-FIELD', 'WIRE-PAY-UPDATE-INVOICE-STATUS'], methodIds: ['GEN-METHOD-UPDATE-INVOICE-POST'] },
+  'payment.check': { payloadIds: ['WIRE-PAY-CHECK-FIELD'], methodIds: ['GEN-METHOD-PAYMENT-CHECK-POST'] },
 };
