@@ -32,6 +32,7 @@ export class ActivityStore {
 export function mountActivity(router: Router, auth: CallbackAuth, store: ActivityStore, faults: FaultSet): void {
   router.add('POST', ACTIVITY_PATH, (ctx) => {
     const judged = auth.judge(presentedClientId(ctx), { acceptUnknown: faults.has('activity-accepts-unknown-client') });
+    if (!judged.ok && judged.status === 401 && faults.has('refusal-missing-clientid-400')) throw new HttpError(400, judged.errorMsg);
     if (!judged.ok && faults.has('refusal-body-not-json')) return sendText(ctx.res, judged.status, 'text/plain; charset=utf-8', 'Forbidden');
     if (!judged.ok) throw new HttpError(judged.status, judged.errorMsg);
     const activity = jsonField(ctx, 'activity');

@@ -47,6 +47,8 @@ async function main(): Promise<void> {
     multipart: config.variations.has('multipart'),
     apiKeyHeader: config.variations.has('api-key-header'),
     queryApiKey: config.variations.has('query-api-key'),
+    putExceptEdit: config.faults.has('system-calls-put'),
+    ...(config.faults.has('system-calls-wrong-field') ? { fieldExceptEdit: 'data' } : {}),
   });
   const activity = new ActivityStore();
   const deliveryStore = new DeliveryStore();

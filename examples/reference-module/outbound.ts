@@ -54,6 +54,9 @@ export interface SystemCallStyle {
   apiKeyHeader?: boolean;
   /** The API key of POSTs in the query string instead of the form body. */
   queryApiKey?: boolean;
+  /** Fault variants only: calls other than edit sent with PUT, their JSON field renamed. */
+  putExceptEdit?: boolean;
+  fieldExceptEdit?: string;
 }
 
 export class SystemClient {
@@ -64,15 +67,22 @@ export class SystemClient {
     private readonly style: SystemCallStyle = {},
   ) {}
 
-  /** POST form fields to a system API path; the API key is added unless `apiKey: false`. */
-  async postForm(path: string, fields: Record<string, string>, options: { apiKey?: boolean } = {}): Promise<OutboundReply> {
+  /**
+   * POST form fields to a system API path; the API key is added unless `apiKey: false`.
+   * `apiKeyValue` and `method` exist for fault variants only (another key, another method).
+   */
+  async postForm(path: string, fields: Record<string, string>, options: { apiKey?: boolean; apiKeyValue?: string; method?: 'POST' | 'PUT' } = {}): Promise<OutboundReply> {
     const withKey = options.apiKey !== false;
+    const apiKey = options.apiKeyValue ?? this.apiKey;
+    const registration = path.endsWith('/edit');
+    const method = options.method ?? (this.style.putExceptEdit && !registration ? 'PUT' : 'POST');
     const headers: Record<string, string> = {};
-    const params: Array<[string, string]> = Object.entries(fields);
+    const renamed = this.style.fieldExceptEdit && !registration ? this.style.fieldExceptEdit : undefined;
+    const params: Array<[string, string]> = Object.entries(fields).map(([k, v]) => [renamed ?? k, v]);
     const url = new URL(`${this.baseUrl}${path}`);
-    if (withKey && this.style.apiKeyHeader) headers['x-api-key'] = this.apiKey;
-    else if (withKey && this.style.queryApiKey) url.searchParams.set('apiKey', this.apiKey);
-    else if (withKey) params.unshift(['apiKey', this.apiKey]);
+    if (withKey && this.style.apiKeyHeader) headers['x-api-key'] = apiKey;
+    else if (withKey && this.style.queryApiKey) url.searchParams.set('apiKey', apiKey);
+    else if (withKey) params.unshift(['apiKey', apiKey]);
     let body: string | FormData;
     if (this.style.multipart) {
       const form = new FormData();
@@ -82,8 +92,8 @@ export class SystemClient {
       headers['content-type'] = 'application/x-www-form-urlencoded';
       body = new URLSearchParams(params).toString();
     }
-    const reply = await send('POST', url.toString(), headers, body, this.timeoutMs);
-    log(`system POST ${path} -> ${reply.status}`);
+    const reply = await send(method, url.toString(), headers, body, this.timeoutMs);
+    log(`system ${method} ${path} -> ${reply.status}`);
     return reply;
   }
 

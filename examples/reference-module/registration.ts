@@ -259,7 +259,8 @@ export function buildIntegrationModule({ config, publicUrl, port }: Registration
       deliveryExtraData: {
         deliveryWindow: 'afternoon',
         insurance: false,
-        pickupPoint: { label: 'Berlin Mitte terminal', value: 'T-BER-01' },
+        pickupPoint: faults.has('delivery-autocomplete-default-not-label-value') ? 'T-BER-01' : { label: 'Berlin Mitte terminal', value: 'T-BER-01' },
+        ...(faults.has('delivery-extra-data-unknown-key') ? { parcelSize: 'M' } : {}),
       },
       shipmentExtraData: { vehicle: 'van', loaders: false },
     },
@@ -289,8 +290,66 @@ export function buildIntegrationModule({ config, publicUrl, port }: Registration
     },
   };
   if (faults.has('client-id-missing')) delete module.clientId;
+  if (faults.has('url-malformed')) malformUrls(module, port);
+  if (faults.has('registration-field-types-wrong')) wrongFieldTypes(module);
   if (config.variations.has('nulls')) return withNullsForUnset(module);
   return module;
+}
+
+type Json = Record<string, any>;
+
+/**
+ * Fault `url-malformed`: every URL of the registration but `baseUrl` (which the suite needs to
+ * reach the module at all) is written without a scheme: `localhost:PORT/...`.
+ */
+function malformUrls(module: Json, port: number): void {
+  const bare = (url: unknown): string => `localhost:${port}${new URL(String(url)).pathname}`;
+  const i = module.integrations as Json;
+  module.logo = new URL(String(module.logo)).pathname.slice(1); // a relative name: not a URI at all
+  module.accountUrl = bare(module.accountUrl);
+  i.telephony.changeUserStatusUrl = bare(i.telephony.changeUserStatusUrl);
+  i.telephony.personalAccountUrl = bare(i.telephony.personalAccountUrl);
+  i.delivery.deliveryConfigurationUrl = bare(i.delivery.deliveryConfigurationUrl);
+  for (const f of i.delivery.deliveryDataFieldList as Json[]) if (f.autocompleteUrl) f.autocompleteUrl = bare(f.autocompleteUrl);
+  i.mgTransport.webhookUrl = bare(i.mgTransport.webhookUrl);
+}
+
+/**
+ * Fault `registration-field-types-wrong`: fields of every kind sent with a type the document
+ * does not give them (strings for booleans, numbers for strings, an unknown action that is not a
+ * path, ...). Only the registration changes; the module works from its own constants.
+ */
+function wrongFieldTypes(module: Json): void {
+  const i = module.integrations as Json;
+  Object.assign(module, { code: 12345, integrationCode: 7, active: 'yes', name: 42, actions: { ...module.actions, status: 5 } });
+  Object.assign(i.telephony, { allowEdit: 'true', inputEventSupported: 1, additionalCodes: [{ userId: 'one', code: 101 }], externalPhones: 'none' });
+  const d = i.delivery as Json;
+  Object.assign(d, {
+    actions: { ...d.actions, status: 5 },
+    selfShipmentAvailable: 'true',
+    codAvailable: 1,
+    allowPackages: 'no',
+    rateDeliveryCost: 'yes',
+    availableShipmentCountries: 'ALL',
+    description: 5,
+    plateList: 'all',
+    platePrintLimit: '5',
+    allowTrackNumber: 'yes',
+    shipmentDataFieldList: [
+      ...(d.shipmentDataFieldList as Json[]).map((f) => (f.code === 'loaders' ? { ...f, label: 5, required: 'no', affectsCost: 'no', editable: 'no' } : f.type === 'choice' ? { ...f, multiple: 'no' } : f)),
+      { code: 5, label: 'Floor', type: 'integer' },
+    ],
+  });
+  Object.assign(d.settings, {
+    costCalculateBy: 'sometimes',
+    nullDeclaredValue: 'no',
+    lockedByDefault: 'no',
+    paymentTypes: [{ code: 'cash', active: 'yes', cod: 'no' }],
+    shipmentPoints: 'main',
+    statuses: 'all',
+    shipmentExtraData: 'van',
+  });
+  Object.assign(i.payment, { actions: { ...i.payment.actions, status: 5 }, shops: [{ name: 7, code: 5, active: 'yes' }] });
 }
 
 /**
@@ -388,18 +447,36 @@ function interpret(reply: OutboundReply): RegistrationOutcome {
  */
 export async function register(system: SystemClient, input: RegistrationInput, attempts: number, retryMs: number): Promise<RegistrationOutcome> {
   const { config } = input;
-  const integrationModule = JSON.stringify(buildIntegrationModule(input));
-  const withApiKey = !config.faults.has('registration-missing-api-key');
-  const path = `/api/v5/integration-modules/${encodeURIComponent(config.moduleCode)}/edit`;
+  const f = config.faults;
+  const built = buildIntegrationModule(input);
+  const integrationModule = f.has('registration-malformed-json') ? JSON.stringify(built).slice(0, -1) : JSON.stringify(built);
+  const withApiKey = !f.has('registration-missing-api-key');
+  const path = `/api/${f.has('registration-api-v4') ? 'v4' : 'v5'}/integration-modules/${encodeURIComponent(config.moduleCode)}/edit`;
+  const field = f.has('registration-without-integration-module') ? 'module' : 'integrationModule';
+  const edit = (): Promise<OutboundReply> =>
+    f.has('registration-json-body')
+      ? system.postJson(path, { integrationModule: built })
+      : system.postForm(path, { [field]: integrationModule }, { apiKey: withApiKey, ...(f.has('registration-wrong-api-key') ? { apiKeyValue: 'not-the-key-the-user-gave' } : {}) });
   let last: RegistrationOutcome = { registered: false, error: 'not attempted' };
+  if (f.has('registration-never-sent')) {
+    // Checks its key, then never registers.
+    await system.get('/api/credentials', {}).catch(() => undefined);
+    return { registered: false, error: 'not registering (fault registration-never-sent)' };
+  }
   if (config.variations.has('credentials-first')) {
     const refused = await checkAccess(system, config.moduleCode).catch((e: unknown) => `system unreachable: ${(e as Error).message}`);
     if (refused) return { registered: false, error: `not registering: ${refused}` };
   }
   for (let attempt = 1; attempt <= attempts; attempt++) {
     try {
-      const reply = await system.postForm(path, { integrationModule }, { apiKey: withApiKey });
+      const reply = await edit();
       last = interpret(reply);
+      // registration-201-as-failure: a 201 (telephony's success) taken for a failure, retried while attempts last.
+      if (f.has('registration-201-as-failure') && reply.status === 201 && attempt < attempts) {
+        log(`registration attempt ${attempt}/${attempts}: HTTP 201 taken for a failure`);
+        await new Promise((r) => setTimeout(r, retryMs));
+        continue;
+      }
       if (last.registered || reply.status < 500) return last;
     } catch (e) {
       last = { registered: false, error: `system unreachable: ${(e as Error).message}` };

@@ -131,6 +131,7 @@ export class TelephonyService {
       externalId: c.id,
       recordUrl: this.recordUrl(c.id),
     };
+    if (this.faults?.has('calls-upload-without-record-url')) delete entry.recordUrl;
     if (c.userId !== undefined) entry.userId = /^\d+$/.test(c.userId) ? Number(c.userId) : c.userId;
     if (c.externalPhone) {
       entry.externalPhone = c.externalPhone;
@@ -209,6 +210,7 @@ export class TelephonyService {
     }
     if (this.faults?.has('call-event-codes-not-strings')) event.codes = codes.map((c) => (/^\d+$/.test(c) ? Number(c) : c));
     if (this.faults?.has('call-event-type-unknown') && event.type === 'in') event.type = 'ringing';
+    if (this.faults?.has('call-event-ignored')) return { success: true, event };
     const reply = this.faults?.has('call-event-json-body')
       ? await this.system.postJson('/api/v5/telephony/call/event', { event })
       : await this.system.postForm('/api/v5/telephony/call/event', { event: JSON.stringify(event) });

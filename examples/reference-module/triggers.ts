@@ -66,14 +66,28 @@ export function triggers(deps: TriggerDeps): Record<string, Trigger> {
         selected = active.slice(0, wanted);
         while (selected.length < wanted) selected.push(store.createDirect(`DESK-${store.deliveries.size + 1}`));
       }
+      const f = config.faults;
+      if (f.has('tracking-trigger-fails')) throw new HttpError(500, 'the carrier desk is unreachable');
       for (const d of selected) store.advance(d);
-      if (config.faults.has('tracking-ignored')) return { success: true, deliveries: selected.length, requests: 0 };
-      const path = `/api/v5/delivery/generic/${encodeURIComponent(config.moduleCode)}/tracking`;
+      if (f.has('tracking-ignored')) return { success: true, deliveries: selected.length, requests: 0 };
+      const subcode = f.has('tracking-wrong-subcode') ? `${config.moduleCode}-desk` : config.moduleCode;
+      const path = `/api/v5/delivery/generic/${encodeURIComponent(subcode)}/tracking`;
       const replies = [];
-      const size = config.faults.has('tracking-unchunked') ? Number.MAX_SAFE_INTEGER : ORDERS_PER_TRACKING;
-      const apiKey = !config.faults.has('tracking-without-api-key');
-      for (const chunk of chunks(selected, size)) {
-        replies.push(await system.postForm(path, { statusUpdate: JSON.stringify(chunk.map(trackingEntry)) }, { apiKey }));
+      const size = f.has('tracking-unchunked') ? Number.MAX_SAFE_INTEGER : ORDERS_PER_TRACKING;
+      const options = {
+        apiKey: !f.has('tracking-without-api-key'),
+        ...(f.has('tracking-wrong-api-key') ? { apiKeyValue: 'not-the-key-the-user-gave' } : {}),
+      };
+      // tracking-truncated: the first request only, the rest dropped.
+      const sent = f.has('tracking-truncated') ? chunks(selected, size).slice(0, 1) : chunks(selected, size);
+      const entry = (d: DeliveryRecord): Record<string, unknown> => {
+        const e = trackingEntry(d);
+        // tracking-updatedat-ymd: `Y-m-d H:i:s` where the profile gives ISO 8601.
+        if (f.has('tracking-updatedat-ymd')) e.history = (e.history as Array<Record<string, unknown>>).map((h) => ({ ...h, updatedAt: String(h.updatedAt).replace('T', ' ').replace(/(\.\d+)?(Z|[+-]\d\d:?\d\d)$/, '') }));
+        return e;
+      };
+      for (const chunk of sent) {
+        replies.push(await system.postForm(path, { statusUpdate: JSON.stringify(chunk.map(entry)) }, options));
       }
       const failed = replies.find((r) => !systemOk(r));
       return {

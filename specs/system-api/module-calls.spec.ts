@@ -100,6 +100,7 @@ test.describe('module calls to the system API', () => {
         { check: ensureSystemCallPayloadDecodes as Check<never>, app: payload },
         { check: ensureSystemCallCarriesApiKey as Check<never>, app: { requirements: ['WIRE-GEN-APIKEY-PARAM-OR-HEADER'], severity: 'MUST' } },
         ...(judgement.limit ? [{ check: judgement.limit.check as Check<never>, app: { requirements: judgement.limit.requirements, severity: 'MUST' as const } }] : []),
+        ...(judgement.rules ?? []).map((r) => ({ check: r.check as Check<never>, app: { requirements: r.requirements, severity: 'MUST' as const } })),
         { check: ensureMessageMatchesSchema as Check<never>, app: payload },
       ];
       if (!session.registration) return conformance.notRun('skipped', session.notRegistered ?? 'the module is not registered', planned);

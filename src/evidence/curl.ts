@@ -1,7 +1,9 @@
 /**
  * A curl line that repeats a recorded request. Form bodies are written one
  * `--data-urlencode` per field with the value decoded, so the JSON of a callback reads as JSON.
- * Secrets stay redacted: `<redacted:apiKey>` reads as a placeholder.
+ * Secrets stay redacted: the line is built from the recorded (already redacted by value, see
+ * redact.ts) request, so `<redacted:apiKey>` reads as a placeholder where the secret was a value,
+ * and URL hosts and paths stay as sent.
  */
 import type { Exchange } from './exchange.ts';
 

@@ -1,7 +1,8 @@
 /**
  * Evidence: every HTTP exchange and WebSocket event between the suite and the module, recorded
  * by the transport (callback client, simulators), never by checks. Checks point at exchanges
- * by id. Bodies are kept as received, capped, and redacted when recorded.
+ * by id. Bodies are kept as received, capped, and redacted when recorded: by value, read by
+ * their content type (see redact.ts for the rule); URLs keep their host and path.
  */
 import { Redactor } from './redact.ts';
 import { curlLine } from './curl.ts';
@@ -49,6 +50,10 @@ function decode(bytes: Uint8Array | string | undefined): { body?: string; bytes:
   return truncated ? { body, bytes: buf.length, truncated } : { body, bytes: buf.length };
 }
 
+function contentType(headers: Record<string, string>): string {
+  return Object.entries(headers).find(([k]) => k.toLowerCase() === 'content-type')?.[1] ?? '';
+}
+
 export interface RecordInput {
   direction: Direction;
   label: string;
@@ -86,12 +91,12 @@ export class EvidenceLog {
       durationMs: Math.round(input.durationMs),
       request: {
         method: input.request.method,
-        url: r.text(input.request.url),
+        url: r.url(input.request.url),
         headers: r.headers(input.request.headers),
         ...req,
-        ...(req.body !== undefined ? { body: r.text(req.body) } : {}),
+        ...(req.body !== undefined ? { body: r.body(req.body, contentType(input.request.headers), req.truncated) } : {}),
       },
-      ...(input.error ? { error: input.error } : {}),
+      ...(input.error ? { error: r.text(input.error) } : {}),
       ...(input.probe ? { probe: true } : {}),
     };
     if (input.response) {
@@ -100,7 +105,7 @@ export class EvidenceLog {
         status: input.response.status,
         headers: r.headers(input.response.headers),
         ...res,
-        ...(res.body !== undefined ? { body: r.text(res.body) } : {}),
+        ...(res.body !== undefined ? { body: r.body(res.body, contentType(input.response.headers), res.truncated) } : {}),
       };
     }
     exchange.curl = curlLine(exchange);

@@ -29,5 +29,6 @@ export async function judgeSystemCall(conformance: Conformance, call: InboundCal
   const schema = SYSTEM_ENDPOINTS[call.endpoint].schema!;
   const subject = { schema, message: call.payload, errors: contract({ profile: conformance.session.config.profile }).validate(schema, call.payload).errors, evidence: [call.exchange.id] };
   if (judgement.limit) await conformance.apply(judgement.limit.check, subject, { requirements: judgement.limit.requirements, severity: 'MUST' });
+  for (const rule of judgement.rules ?? []) await conformance.apply(rule.check, subject, { requirements: rule.requirements, severity: 'MUST' });
   await conformance.apply(ensureMessageMatchesSchema, { ...subject, region: /.*/ }, ids);
 }

@@ -7,6 +7,8 @@ import { test, expect } from '@playwright/test';
 import { contract } from '../../src/contract/schemas.ts';
 import { REGISTRATION_REGIONS, REGISTRATION_RULES } from '../../src/checks/registration/index.ts';
 import { ensureMessageMatchesSchema } from '../../src/checks/schema-rule.ts';
+import { judgeRegistration } from '../../src/checks/registration/judge.ts';
+import { crossFieldErrors } from '../../src/checks/registration/cross-field.ts';
 
 const good = {
   code: 'acme', integrationCode: 'acme', active: true, name: 'Acme', logo: 'https://acme.example/logo.svg', clientId: 'c-123456',
@@ -20,6 +22,7 @@ const good = {
         { code: 'size', label: 'Size', type: 'choice', choices: [{ value: 's', label: 'S' }] },
         { code: 'station', label: 'Station', type: 'autocomplete', autocompleteUrl: 'https://acme.example/ac' },
       ],
+      settings: { deliveryExtraData: { size: 's', station: { label: 'Central', value: 'C1' } } },
     },
     payment: { actions: { create: '/create' }, currencies: ['EUR'], invoiceTypes: ['link'] },
     mgTransport: { webhookUrl: 'https://acme.example/webhook' },
@@ -42,6 +45,8 @@ const broken: Array<[string, Mutation]> = [
   ['ensureDataFieldTypesAreKnown', (m) => (m.integrations.delivery.deliveryDataFieldList[0].type = 'select')],
   ['ensureChoiceFieldsHaveChoices', (m) => delete m.integrations.delivery.deliveryDataFieldList[0].choices],
   ['ensureAutocompleteFieldsHaveUrl', (m) => delete m.integrations.delivery.deliveryDataFieldList[1].autocompleteUrl],
+  ['ensureExtraDataKeysAreFieldCodes', (m) => (m.integrations.delivery.settings.deliveryExtraData.colour = 'red')],
+  ['ensureAutocompleteDefaultsAreLabelValue', (m) => (m.integrations.delivery.settings.deliveryExtraData.station = 'C1')],
   ['ensurePaymentDeclaresCreate', (m) => (m.integrations.payment.actions = { refund: '/refund' })],
   ['ensureCurrenciesAreIso4217', (m) => m.integrations.payment.currencies.push('EURO')],
   ['ensureCurrenciesAreListedIso4217', (m) => m.integrations.payment.currencies.push('ABC')],
@@ -50,7 +55,7 @@ const broken: Array<[string, Mutation]> = [
 ];
 
 async function judge(module: unknown): Promise<Map<string, string>> {
-  const errors = contract().validate('registration/integration-module.edit.json', module).errors;
+  const errors = [...contract().validate('registration/integration-module.edit.json', module).errors, ...crossFieldErrors(module)];
   const kinds = Object.keys((module as { integrations: object }).integrations);
   const out = new Map<string, string>();
   for (const r of REGISTRATION_RULES) out.set(r.check.name, (await r.check.run({ schema: 'registration/integration-module.edit.json', message: module, errors, evidence: [], kinds })).outcome);
@@ -95,4 +100,25 @@ test('a type error outside the named rules falls to the generic schema check of 
   m.integrations.telephony.allowEdit = 'no';
   const failing = [...(await judge(m))].filter(([, o]) => o === 'fail').map(([n]) => n);
   expect(failing).toEqual(['ensureMessageMatchesSchema(telephony configuration)']);
+});
+
+test.describe('requirements without a fault variant of their own (test/gauntlet/requirements.spec.ts) are shown caught here', () => {
+  const caughtIds = async (mutate: Mutation): Promise<string[]> => {
+    const m = structuredClone(good) as any;
+    mutate(m);
+    const results = await judgeRegistration(m, { profile: true });
+    return [...new Set(results.filter((r) => r.status === 'failed').flatMap((r) => r.requirements))];
+  };
+  test('REG-BASEURL-URL: a baseUrl without scheme', async () => {
+    expect(await caughtIds((m) => (m.baseUrl = 'acme.example/api'))).toContain('REG-BASEURL-URL');
+  });
+  test('REG-INTEGRATIONS-ONE-OR-MORE: integrations that are not an object', async () => {
+    expect(await caughtIds((m) => (m.integrations = ['telephony']))).toContain('REG-INTEGRATIONS-ONE-OR-MORE');
+  });
+  test('DLV-SETTINGS-OBJECT: delivery settings that are not an object', async () => {
+    expect(await caughtIds((m) => (m.integrations.delivery.settings = 'auto'))).toContain('DLV-SETTINGS-OBJECT');
+  });
+  test('DLV-DELIVERYDATAFIELDLIST-ARRAY: a data field list that is not an array', async () => {
+    expect(await caughtIds((m) => (m.integrations.delivery.deliveryDataFieldList = { size: { code: 'size' } }))).toContain('DLV-DELIVERYDATAFIELDLIST-ARRAY');
+  });
 });

@@ -7,7 +7,11 @@ import { test, expect } from '@playwright/test';
 import { FAULT_CASES } from './faults.ts';
 import { failedChecks, runSuite, warningChecks } from './run-suite.ts';
 import { DETECTION_ROW } from '../../src/report/summary-line-reporter.ts';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { contract, formatErrors } from '../../src/contract/schemas.ts';
+import { PACKAGE_ROOT } from '../../src/contract/paths.ts';
 
 test.describe.configure({ mode: 'parallel', timeout: 180_000 });
 
@@ -43,18 +47,40 @@ for (const c of FAULT_CASES) {
       expect(first?.requirements).toContain(c.requirement);
       expect(first?.message).toMatch(/Received: .+\nExpected: .+/);
     }
+    // Every id the table says the fault shows caught is carried by a failed or warning result.
+    const caught = new Set(run.results!.results.filter((r) => r.status === 'failed' || r.status === 'warning').flatMap((r) => r.requirements));
+    expect([c.requirement, ...(c.also ?? [])].filter((id): id is string => !!id && !caught.has(id))).toEqual([]);
     // A SHOULD rule that does not hold warns; only a MUST failure fails the run.
     expect(run.exitCode).toBe(c.failing.length > 0 ? 1 : 0);
   });
 }
 
-test('a module that never registers ends the run with exit 2 and a one-line reason', async ({}, testInfo) => {
-  const run = await runSuite([], { FAULTS: 'registration-missing-api-key' });
-  await testInfo.attach(DETECTION_ROW, { body: `registration-missing-api-key|exit 2|exit ${run.exitCode}|${run.exitCode === 2 ? 'yes' : 'NO'}` });
+test('a module that never calls the system ends the run with exit 2 and a one-line reason', async ({}, testInfo) => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'silent-'));
+  const config = path.join(dir, 'conformance.config.json');
+  fs.writeFileSync(config, JSON.stringify({ mode: 'launch', launch: { command: process.execPath, args: ['-e', 'setTimeout(() => {}, 60000)'], registrationTimeoutMs: 1500 } }));
+  const run = await runSuite(['--config', config]);
+  await testInfo.attach(DETECTION_ROW, { body: `(a module that never calls the system)|exit 2|exit ${run.exitCode}|${run.exitCode === 2 ? 'yes' : 'NO'}` });
   expect(run.exitCode).toBe(2);
   const line = run.stderr.trim().split('\n').at(-1)!;
-  expect(line).toMatch(/could not start: module never registered: the system refused its \d+ edit call\(s\), last with HTTP 401: .*apiKey/);
+  expect(line).toMatch(/could not start: module never registered within 1500 ms \(no call to POST \/api\/v5\/integration-modules\/\{code\}\/edit/);
   expect(run.results?.run.outcome).toBe('aborted');
+});
+
+test('a trigger answered with an error is skipped at once with its answer as evidence, never waited out', async () => {
+  // A flow timeout far beyond the test's own: waiting it out would fail this test.
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'trigger-'));
+  const reference = JSON.parse(fs.readFileSync(path.join(PACKAGE_ROOT, 'examples', 'reference-module', 'conformance.config.json'), 'utf8')) as Record<string, any>;
+  const config = path.join(dir, 'conformance.config.json');
+  fs.writeFileSync(config, JSON.stringify({ ...reference, launch: { ...reference.launch, cwd: PACKAGE_ROOT }, flowTimeoutMs: 600_000 }));
+  const run = await runSuite(['--config', config], { FAULTS: 'tracking-trigger-fails' });
+  expect(run.exitCode).toBe(0);
+  const skipped = run.results!.results.filter((r) => r.status === 'skipped');
+  expect(skipped.length).toBeGreaterThan(3);
+  expect(skipped.every((r) => r.message.includes('Skipped: the trigger failed: HTTP 500: the carrier desk is unreachable'))).toBe(true);
+  const evidence = run.results!.exchanges.find((x) => x.id === skipped[0]!.evidence[0])!;
+  expect(evidence.label).toBe('trigger delivery.tracking');
+  expect(run.results!.exchanges.some((x) => x.direction === 'module->system' && /\/tracking$/.test(x.request.url ?? ''))).toBe(false);
 });
 
 test('a bad configuration ends the run with exit 2 and a one-line reason', async () => {

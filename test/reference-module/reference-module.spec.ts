@@ -7,7 +7,7 @@ import { test, expect } from '@playwright/test';
 import zlib from 'node:zlib';
 import { contract, formatErrors } from '../../src/contract/schemas.ts';
 import { FAULT_NAMES } from '../../examples/reference-module/faults.ts';
-import { diffPaths, getCallback, postCallback, readZip, startModule, trigger, until, type RunningModule } from './harness.ts';
+import { diffPaths, getCallback, postCallback, readZip, startModule, trigger, until, type Recorded, type RunningModule } from './harness.ts';
 
 function expectValid(schema: string, data: unknown): void {
   const outcome = contract().validate(schema, data);
@@ -412,13 +412,28 @@ const REGISTRATION_FAULTS: Record<string, { diff: string[]; schemaValid: boolean
   'delivery-data-field-type-unknown': { diff: ['/integrations/delivery/deliveryDataFieldList/0/type'], schemaValid: false },
   'delivery-choice-without-choices': { diff: ['/integrations/delivery/deliveryDataFieldList/3/choices'], schemaValid: false },
   'delivery-autocomplete-without-url': { diff: ['/integrations/delivery/deliveryDataFieldList/4/autocompleteUrl'], schemaValid: false },
+  // Cross-field rules: the schema cannot tell them, so the registration stays schema-valid.
+  'delivery-extra-data-unknown-key': { diff: ['/integrations/delivery/settings/deliveryExtraData/parcelSize'], schemaValid: true },
+  'delivery-autocomplete-default-not-label-value': { diff: ['/integrations/delivery/settings/deliveryExtraData/pickupPoint'], schemaValid: true },
   'payment-without-create': { diff: ['/integrations/payment/actions/create'], schemaValid: false },
   'payment-currency-not-iso': { diff: ['/integrations/payment/currencies/3'], schemaValid: false },
   'payment-currency-unlisted': { diff: ['/integrations/payment/currencies/3'], schemaValid: true },
   'payment-invoice-type-unknown': { diff: ['/integrations/payment/invoiceTypes/0'], schemaValid: false },
   'mgbot-not-empty': { diff: ['/integrations/mgBot/isActive'], schemaValid: false },
   'activity-action-missing': { diff: ['/actions/activity'], schemaValid: true },
-  'url-malformed': { diff: ['/integrations/telephony/makeCallUrl'], schemaValid: false },
+  'url-malformed': {
+    diff: [
+      '/logo',
+      '/accountUrl',
+      '/integrations/telephony/makeCallUrl',
+      '/integrations/telephony/changeUserStatusUrl',
+      '/integrations/telephony/personalAccountUrl',
+      '/integrations/delivery/deliveryConfigurationUrl',
+      '/integrations/delivery/deliveryDataFieldList/4/autocompleteUrl',
+      '/integrations/mgTransport/webhookUrl',
+    ],
+    schemaValid: false,
+  },
   'client-id-missing': { diff: ['/clientId'], schemaValid: false },
   // Behaviour faults leave the registration as it is.
   'activity-accepts-unknown-client': { diff: [], schemaValid: true },
@@ -429,10 +444,85 @@ const REGISTRATION_FAULTS: Record<string, { diff: string[]; schemaValid: boolean
   'tracking-without-api-key': { diff: [], schemaValid: true },
   'tracking-ignored': { diff: [], schemaValid: true },
   'calls-upload-unchunked': { diff: [], schemaValid: true },
+  'calls-upload-without-record-url': { diff: [], schemaValid: true },
   'call-event-codes-not-strings': { diff: [], schemaValid: true },
   'call-event-json-body': { diff: [], schemaValid: true },
   'call-event-type-unknown': { diff: [], schemaValid: true },
   'startup-tracking-without-api-key': { diff: [], schemaValid: true },
+  'registration-api-v4': { diff: [], schemaValid: true },
+  'registration-201-as-failure': { diff: [], schemaValid: true },
+  'tracking-wrong-api-key': { diff: [], schemaValid: true },
+  'tracking-wrong-subcode': { diff: [], schemaValid: true },
+  'system-calls-put': { diff: [], schemaValid: true },
+  'system-calls-wrong-field': { diff: [], schemaValid: true },
+  'refusal-missing-clientid-400': { diff: [], schemaValid: true },
+  'call-event-ignored': { diff: [], schemaValid: true },
+  'registration-field-types-wrong': {
+    diff: [
+      '/code',
+      '/integrationCode',
+      '/active',
+      '/name',
+      '/actions/status',
+      '/integrations/telephony/allowEdit',
+      '/integrations/telephony/inputEventSupported',
+      '/integrations/telephony/additionalCodes/0/userId',
+      '/integrations/telephony/additionalCodes/0/code',
+      '/integrations/telephony/additionalCodes/1',
+      '/integrations/telephony/externalPhones',
+      '/integrations/delivery/description',
+      '/integrations/delivery/actions/status',
+      '/integrations/delivery/selfShipmentAvailable',
+      '/integrations/delivery/codAvailable',
+      '/integrations/delivery/allowPackages',
+      '/integrations/delivery/rateDeliveryCost',
+      '/integrations/delivery/availableShipmentCountries',
+      '/integrations/delivery/shipmentDataFieldList/0/multiple',
+      '/integrations/delivery/shipmentDataFieldList/1/label',
+      '/integrations/delivery/shipmentDataFieldList/1/required',
+      '/integrations/delivery/shipmentDataFieldList/1/affectsCost',
+      '/integrations/delivery/shipmentDataFieldList/1/editable',
+      '/integrations/delivery/shipmentDataFieldList/2',
+      '/integrations/delivery/plateList',
+      '/integrations/delivery/platePrintLimit',
+      '/integrations/delivery/allowTrackNumber',
+      '/integrations/delivery/settings/costCalculateBy',
+      '/integrations/delivery/settings/nullDeclaredValue',
+      '/integrations/delivery/settings/lockedByDefault',
+      '/integrations/delivery/settings/paymentTypes/0/active',
+      '/integrations/delivery/settings/paymentTypes/0/cod',
+      '/integrations/delivery/settings/paymentTypes/1',
+      '/integrations/delivery/settings/shipmentPoints',
+      '/integrations/delivery/settings/statuses',
+      '/integrations/delivery/settings/shipmentExtraData',
+      '/integrations/payment/actions/status',
+      '/integrations/payment/shops/0/name',
+      '/integrations/payment/shops/0/code',
+      '/integrations/payment/shops/0/active',
+      '/integrations/payment/shops/1',
+    ],
+    schemaValid: false,
+  },
+  'tracking-truncated': { diff: [], schemaValid: true },
+  'tracking-updatedat-ymd': { diff: [], schemaValid: true },
+  'tracking-trigger-fails': { diff: [], schemaValid: true },
+};
+
+/** Faults of the registration call itself: what the module sends to edit (the system refuses it). */
+const REGISTRATION_CALL_FAULTS: Record<string, (edit: Recorded) => void> = {
+  'registration-missing-api-key': (edit) => {
+    expect(edit.form.has('apiKey') || edit.query.has('apiKey') || edit.headers['x-api-key'] !== undefined).toBe(false);
+  },
+  'registration-wrong-api-key': (edit) => expect(edit.form.get('apiKey')).toBe('not-the-key-the-user-gave'),
+  'registration-json-body': (edit) => {
+    expect(edit.headers['content-type']).toMatch(/^application\/json/);
+    expect((edit.json as { integrationModule: { integrations: object } }).integrationModule).toHaveProperty('integrations');
+  },
+  'registration-without-integration-module': (edit) => {
+    expect(edit.form.has('integrationModule')).toBe(false);
+    expect(JSON.parse(edit.form.get('module')!)).toHaveProperty('integrations');
+  },
+  'registration-malformed-json': (edit) => expect(() => JSON.parse(edit.form.get('integrationModule')!)).toThrow(),
 };
 
 test.describe('fault variants', () => {
@@ -448,7 +538,18 @@ test.describe('fault variants', () => {
   });
 
   test('the fault table holds exactly the named faults', () => {
-    expect([...FAULT_NAMES].sort()).toEqual([...Object.keys(REGISTRATION_FAULTS), 'registration-missing-api-key'].sort());
+    expect([...FAULT_NAMES].sort()).toEqual([...Object.keys(REGISTRATION_FAULTS), ...Object.keys(REGISTRATION_CALL_FAULTS), 'registration-never-sent'].sort());
+  });
+
+  test('registration-never-sent: checks its key with GET /api/credentials, then never registers', async () => {
+    const m = await startModule({ faults: ['registration-never-sent'] });
+    try {
+      await until('the credentials check', () => m.system.find('GET', '/api/credentials')[0]);
+      await new Promise((r) => setTimeout(r, 1000));
+      expect(m.system.edits()).toHaveLength(0);
+    } finally {
+      await m.stop();
+    }
   });
 
   for (const [fault, expected] of Object.entries(REGISTRATION_FAULTS)) {
@@ -466,24 +567,26 @@ test.describe('fault variants', () => {
     });
   }
 
-  test('registration-missing-api-key: registers without apiKey, is refused and stays unregistered', async () => {
-    const m = await startModule({ faults: ['registration-missing-api-key'] });
-    try {
-      const edit = await until('the registration', () => m.system.edits()[0]);
-      expect(edit.form.has('apiKey')).toBe(false);
-      expect(edit.query.has('apiKey')).toBe(false);
-      expect(edit.headers['x-api-key']).toBeUndefined();
-      const snapshot = await untilAsync(async () => {
+  for (const [fault, sent] of Object.entries(REGISTRATION_CALL_FAULTS)) {
+    test(`${fault}: the registration call is sent as the fault says (refused for a wrong key: the module stays unregistered)`, async () => {
+      const m = await startModule({ faults: [fault] });
+      try {
+        const edit = await until('the registration', () => m.system.edits()[0]);
+        sent(edit);
+        // The stand-in system refuses only a wrong key; the suite's system refuses every one of these (test/gauntlet).
+        if (!fault.includes('api-key')) return;
+        const snapshot = await untilAsync(async () => {
         const st = await state(m);
         return st.registrationError ? st : undefined;
       });
-      expect(snapshot.registered).toBe(false);
-      expect(m.system.edits().length).toBe(1);
-      expect(m.gateway.requests.length).toBe(0);
-    } finally {
-      await m.stop();
-    }
-  });
+        expect(snapshot.registered).toBe(false);
+        expect(m.system.edits().length).toBe(1);
+        expect(m.gateway.requests.length).toBe(0);
+      } finally {
+        await m.stop();
+      }
+    });
+  }
 });
 
 async function untilAsync<T>(fn: () => Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {
@@ -535,6 +638,19 @@ async function faultBehaviour(fault: string, m: RunningModule, reg: Record<strin
       expect(JSON.parse(uploads[0]!.form.get('calls')!)).toHaveLength(60);
       break;
     }
+    case 'calls-upload-without-record-url': {
+      await trigger(m.url, 'telephony.callsUpload', { count: 3 });
+      const uploads = m.system.find('POST', /\/calls\/upload$/);
+      expect(uploads).toHaveLength(1);
+      const calls = JSON.parse(uploads[0]!.form.get('calls')!) as Array<{ externalId: string; recordUrl?: string }>;
+      expect(calls).toHaveLength(3);
+      for (const c of calls) expect(c).not.toHaveProperty('recordUrl');
+      expectValid('telephony/calls-upload.request.json', calls);
+      // The recordings are still served where the clean module would link them.
+      const wav = await getCallback(`${m.url}/records/${calls[0]!.externalId}.wav`, { clientId: m.clientId });
+      expect(wav.status).toBe(200);
+      break;
+    }
     case 'call-event-codes-not-strings': {
       await trigger(m.url, 'telephony.callEvent', { phone: '+15550100200', type: 'in', codes: ['101'] });
       const event = JSON.parse(m.system.find('POST', /\/call\/event$/)[0]!.form.get('event')!) as { codes: unknown[] };
@@ -579,6 +695,51 @@ async function faultBehaviour(fault: string, m: RunningModule, reg: Record<strin
       expect(await res.text()).toBe('OK');
       expect((await state(m)).activity).toHaveProperty(m.clientId);
       expect((await postActivity('intruder')).status).toBe(403);
+      break;
+    }
+    case 'tracking-wrong-api-key':
+    case 'tracking-wrong-subcode':
+    case 'tracking-truncated':
+    case 'tracking-updatedat-ymd': {
+      await trigger(m.url, 'delivery.tracking', { count: 120 });
+      const sent = m.system.requests.filter((r) => /\/tracking$/.test(r.path));
+      const entries = sent.flatMap((r) => JSON.parse(r.form.get('statusUpdate')!) as Array<{ history: Array<{ updatedAt: string }> }>);
+      if (fault === 'tracking-wrong-api-key') expect(sent.every((r) => r.form.get('apiKey') === 'not-the-key-the-user-gave')).toBe(true);
+      if (fault === 'tracking-wrong-subcode') expect(sent.every((r) => r.path === `/api/v5/delivery/generic/${encodeURIComponent(String(reg.code))}-desk/tracking`)).toBe(true);
+      if (fault === 'tracking-truncated') expect(sent.map((r) => (JSON.parse(r.form.get('statusUpdate')!) as unknown[]).length)).toEqual([100]);
+      if (fault === 'tracking-updatedat-ymd') expect(entries.flatMap((e) => e.history.map((h) => h.updatedAt)).every((u) => /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/.test(u))).toBe(true);
+      break;
+    }
+    case 'system-calls-put':
+    case 'system-calls-wrong-field': {
+      await trigger(m.url, 'delivery.tracking', { count: 3 });
+      await trigger(m.url, 'telephony.callsUpload', { count: 2 });
+      await trigger(m.url, 'telephony.callEvent', { phone: '+15550100200', type: 'in', codes: ['101'] });
+      const sent = m.system.requests.filter((r) => /\/(tracking|calls\/upload|call\/event)$/.test(r.path));
+      expect(sent.length).toBe(3);
+      if (fault === 'system-calls-put') expect(sent.map((r) => r.method)).toEqual(['PUT', 'PUT', 'PUT']);
+      else for (const r of sent) expect([...r.form.keys()].sort()).toEqual(['apiKey', 'data']);
+      expect(m.system.edits()[0]!.method).toBe('POST');
+      expect(m.system.edits()[0]!.form.has('integrationModule')).toBe(true);
+      break;
+    }
+    case 'call-event-ignored': {
+      const r = await trigger(m.url, 'telephony.callEvent', { phone: '+15550100200', type: 'in', codes: ['101'] });
+      expect(r.body.success).toBe(true);
+      expect(m.system.find('POST', /\/call\/event$/)).toHaveLength(0);
+      break;
+    }
+    case 'refusal-missing-clientid-400': {
+      const res = await fetch(`${m.url}/activity`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'systemUrl=x&activity=%7B%22active%22%3Afalse%2C%22freeze%22%3Afalse%7D' });
+      expect(res.status).toBe(400);
+      expect(await res.json()).toEqual({ success: false, errorMsg: expect.any(String) });
+      expect((await postActivity('intruder')).status).toBe(403);
+      break;
+    }
+    case 'tracking-trigger-fails': {
+      const r = await fetch(`${m.url}/dev/triggers/delivery.tracking`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"count": 3}' });
+      expect(r.status).toBe(500);
+      expect(m.system.requests.filter((x) => /\/tracking$/.test(x.path))).toHaveLength(0);
       break;
     }
     case 'refusal-body-not-json': {

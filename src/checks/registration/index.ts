@@ -16,6 +16,8 @@ import { ensureSaveComesWithCalculateAndDelete } from './delivery-save-needs.ts'
 import { ensureDataFieldTypesAreKnown } from './delivery-data-field-type.ts';
 import { ensureChoiceFieldsHaveChoices } from './delivery-choice-field.ts';
 import { ensureAutocompleteFieldsHaveUrl } from './delivery-autocomplete-field.ts';
+import { ensureExtraDataKeysAreFieldCodes } from './delivery-extra-data.ts';
+import { ensureAutocompleteDefaultsAreLabelValue } from './delivery-autocomplete-default.ts';
 import { ensurePaymentDeclaresCreate } from './payment-create.ts';
 import { ensureCurrenciesAreIso4217 } from './payment-currencies.ts';
 import { ensureCurrenciesAreListedIso4217 } from './payment-currencies-listed.ts';
@@ -46,6 +48,8 @@ export const REGISTRATION_RULES: RuleApplication[] = [
   { check: ensureDataFieldTypesAreKnown, requirements: ['DLV-DATAFIELD-TYPE-VALUES'] },
   { check: ensureChoiceFieldsHaveChoices, requirements: ['DLV-DATAFIELD-CHOICES-SHAPE'] },
   { check: ensureAutocompleteFieldsHaveUrl, requirements: ['DLV-DATAFIELD-AUTOCOMPLETEURL'] },
+  { check: ensureExtraDataKeysAreFieldCodes, requirements: ['DLV-SETTINGS-DELIVERYEXTRADATA-MAP', 'DLV-SETTINGS-SHIPMENTEXTRADATA-MAP'] },
+  { check: ensureAutocompleteDefaultsAreLabelValue, requirements: ['DLV-SETTINGS-AUTOCOMPLETE-DEFAULT'] },
   { check: ensurePaymentDeclaresCreate, requirements: ['PAY-ACTIONS-CREATE-REQUIRED'] },
   { check: ensureCurrenciesAreIso4217, requirements: ['PAY-CURRENCIES-ISO4217'] },
   // SHOULD: official modules list withdrawn codes (wire profile section 9); a code in no list only warns.

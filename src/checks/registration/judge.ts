@@ -15,6 +15,7 @@ import { contract, withoutNulls } from '../../contract/schemas.ts';
 import { declaredKinds } from '../../contract/kinds.ts';
 import { REGISTRATION_REGIONS, REGISTRATION_RULES } from './index.ts';
 import { FIELD_SCOPES, RULE_CASES, errorField, pointers } from './scopes.ts';
+import { crossFieldErrors } from './cross-field.ts';
 
 export { declaredKinds, MODULE_KINDS } from '../../contract/kinds.ts';
 
@@ -26,7 +27,7 @@ export function registrationSubject(module: Record<string, unknown>, options: { 
     schema: REGISTRATION_SCHEMA,
     // JSON null in a member means the member is absent (wire profile section 9).
     message: withoutNulls(module),
-    errors: contract({ profile: options.profile }).validate(REGISTRATION_SCHEMA, module).errors,
+    errors: [...contract({ profile: options.profile }).validate(REGISTRATION_SCHEMA, module).errors, ...crossFieldErrors(withoutNulls(module))],
     evidence: options.evidence ?? [],
     kinds: declaredKinds(module),
     profile: options.profile,

@@ -6,12 +6,15 @@ import type { Check } from '../check.ts';
 import type { SchemaSubject } from '../schema-rule.ts';
 import type { SystemEndpoint } from '../../simulators/system.ts';
 import { ensureCallsUploadHoldsAtMost50, ensureTrackingHoldsAtMost100 } from './limits.ts';
+import { ensureUploadedCallsHaveRecordUrl } from './record-url.ts';
 
 export interface EndpointJudgement {
   payloadIds: string[];
   /** The requirement that the endpoint is called with its method (the document's endpoint table). */
   methodIds: string[];
   limit?: { check: Check<SchemaSubject>; requirements: string[] };
+  /** Rules over the decoded payload beyond the schema, each with its ids. */
+  rules?: Array<{ check: Check<SchemaSubject>; requirements: string[] }>;
 }
 
 export const ENDPOINT_JUDGEMENTS: Partial<Record<SystemEndpoint, EndpointJudgement>> = {
@@ -24,6 +27,8 @@ export const ENDPOINT_JUDGEMENTS: Partial<Record<SystemEndpoint, EndpointJudgeme
     payloadIds: ['WIRE-TEL-UPLOAD-CALLS-FIELD'],
     methodIds: ['GEN-METHOD-CALLS-UPLOAD-POST'],
     limit: { check: ensureCallsUploadHoldsAtMost50, requirements: ['TEL-UPLOAD-MAX-50'] },
+    // The upload row says "each has `recordUrl`" too, so TEL-UPLOAD-MAX-50 holds only with it.
+    rules: [{ check: ensureUploadedCallsHaveRecordUrl, requirements: ['TEL-CALL-HAS-RECORDURL', 'TEL-UPLOAD-MAX-50'] }],
   },
   'call.event': { payloadIds: ['TEL-EVENT-PARAM-JSON', 'TEL-EVENT-PHONE', 'TEL-EVENT-CODES-STRINGS', 'WIRE-TEL-EVENT-FIELD', 'WIRE-TEL-EVENT-TYPE-VALUES'], methodIds: ['GEN-METHOD-CALL-EVENT-POST'] },
   manager: { payloadIds: ['WIRE-TEL-MANAGER-PHONE-QUERY'], methodIds: ['GEN-METHOD-MANAGER-GET'] },
