@@ -9,11 +9,14 @@ import { defineConfig, type ReporterDescription } from '@playwright/test';
  */
 const out = process.env.CONFORMANCE_OUT;
 
+// The conformance project: our console (one line per check result), Playwright's HTML report,
+// and the conformance reporter (results.json, conformance.html, and junit.xml made from the
+// check results: a failing check does not fail its Playwright test). The console reporter
+// comes first: it prints the session's own checks before the conformance reporter gathers them.
 const reporter: ReporterDescription[] = out
   ? [
-      ['list'],
+      ['./src/report/console-reporter.ts'],
       ['html', { outputFolder: path.join(out, 'playwright-report'), open: 'never' }],
-      ['junit', { outputFile: path.join(out, 'junit.xml') }],
       ['./src/report/conformance-reporter.ts'],
     ]
   : [['list'], ['./src/report/summary-line-reporter.ts']];

@@ -11,6 +11,7 @@ import { ConfigError, loadConfig, type ConfigFlags } from '../module/config.ts';
 import { PACKAGE_ROOT } from '../contract/paths.ts';
 import { ENV_CONFIG, ENV_OUT } from '../run/environment.ts';
 import type { Results } from '../report/results.ts';
+import { verdictText } from '../report/coverage.ts';
 
 export const RUN_USAGE = `usage: conformance run [--config FILE] [options]
 
@@ -111,9 +112,8 @@ export async function runCommand(args: string[]): Promise<number> {
     process.stderr.write(`conformance run: the run could not start: ${results.run.aborted}\n`);
     return 2;
   }
-  const s = results.summary;
-  process.stdout.write(
-    `\nconformance: ${results.run.outcome === 'passed' ? 'CONFORMANT' : 'NOT CONFORMANT'}: ${s.passed} passed, ${s.failed} failed, ${s.warnings} warnings, ${s.skipped} skipped, ${s.notApplicable} not applicable (${path.relative(process.cwd(), path.join(out, 'conformance.html')) || 'conformance.html'})\n`,
-  );
+  // The verdict says what it rests on: what was tested of what applies to the module.
+  const verdict = results.coverage ? verdictText(results.coverage) : results.run.outcome === 'passed' ? 'PASS (no MUST failure)' : 'FAIL';
+  process.stdout.write(`\nconformance: ${verdict} (${path.relative(process.cwd(), path.join(out, 'conformance.html')) || 'conformance.html'})\n`);
   return results.run.outcome === 'passed' ? 0 : 1;
 }

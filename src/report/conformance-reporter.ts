@@ -4,11 +4,12 @@ import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestResult } fr
 import { RECORD_ATTACHMENT, sessionRecordsDir, type TestRecord } from '../run/conformance.ts';
 import { buildResults } from './results.ts';
 import { renderHtml } from './html.ts';
+import { junitXml } from './junit.ts';
 import { outDir, readAborted, runConfig } from '../run/environment.ts';
 
 /**
- * Gathers the records the conformance tests attached and writes `results.json` and
- * `conformance.html` into the run's output folder.
+ * Gathers the records the conformance tests attached and writes `results.json`,
+ * `conformance.html` and `junit.xml` (made from the check results) into the run's output folder.
  */
 export default class ConformanceReporter implements Reporter {
   private readonly records: TestRecord[] = [];
@@ -22,8 +23,10 @@ export default class ConformanceReporter implements Reporter {
   onTestEnd(test: TestCase, result: TestResult): void {
     const attachment = result.attachments.find((a) => a.name === RECORD_ATTACHMENT);
     if (attachment?.body) this.records.push(JSON.parse(attachment.body.toString('utf8')) as TestRecord);
-    else if (result.status === 'failed' || result.status === 'timedOut') {
-      this.broken.push({ title: test.titlePath().slice(3).join(' > '), error: (result.error?.message ?? result.status).split('\n')[0]! });
+    // A check that does not hold does not fail its test: a failed test is a spec that broke,
+    // whether or not its fixture still attached the checks made before it broke.
+    if (result.status === 'failed' || result.status === 'timedOut') {
+      this.broken.push({ title: test.titlePath().slice(3).join(' > '), error: (result.error?.message ?? result.status).replace(/\u001b\[[0-9;]*m/g, '').split('\n')[0]! });
     }
   }
 
@@ -48,6 +51,7 @@ export default class ConformanceReporter implements Reporter {
     fs.mkdirSync(dir, { recursive: true });
     fs.writeFileSync(path.join(dir, 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
     fs.writeFileSync(path.join(dir, 'conformance.html'), renderHtml(results));
+    fs.writeFileSync(path.join(dir, 'junit.xml'), junitXml(results));
   }
 
   printsToStdio(): boolean {

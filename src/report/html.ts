@@ -3,6 +3,7 @@
  * says, requirement by requirement, what holds. Everything the module sent is escaped.
  */
 import type { Results, RequirementRow } from './results.ts';
+import { verdictText, type Coverage } from './coverage.ts';
 import type { CheckResult } from '../checks/result.ts';
 import type { Exchange } from '../evidence/exchange.ts';
 
@@ -36,11 +37,53 @@ function requirementRow(q: RequirementRow): string {
 <td>${escapeHtml(q.quote)}<br><small>${escapeHtml(q.section)}</small></td><td>${q.checks.map((c) => `<code>${escapeHtml(c)}</code>`).join('<br>') || escapeHtml(q.reason ?? '')}</td></tr>`;
 }
 
+/** A collapsible list of requirement ids, each a link to its row. */
+function idList(id: string, label: string, ids: readonly string[]): string {
+  if (ids.length === 0) return '';
+  return `<details id="coverage-${escapeHtml(id)}"><summary>${escapeHtml(label)}</summary><p>${ids.map((i) => `<a href="#req-${escapeHtml(i)}" class="chip">${escapeHtml(i)}</a>`).join(' ')}</p></details>`;
+}
+
+/** What the run tested of what applies to the module, and why the rest was not tested. */
+function coverageSection(c: Coverage): string {
+  const g = c.groups;
+  const rows: Array<[string, number, string]> = [
+    ['applicable requirements', c.applicable, `testable requirements of REG, GEN and the declared kinds (${c.kinds.join(', ') || 'none'})${c.profile ? '' : ', profile (WIRE-) requirements excepted'}`],
+    ['tested', c.tested, `${c.passed} passed, ${c.failed} failed, ${c.warned} warned (SHOULD)`],
+    ['not tested', c.notTested, ''],
+    ['— need a trigger', g.needsTrigger.count, g.needsTrigger.triggers.length > 0 ? `declare ${g.needsTrigger.triggers.join(', ')} in the configuration's "triggers"` : ''],
+    ['— skipped', g.skipped.count, 'a declared trigger failed, or the flow did not happen'],
+    ['— not applicable', g.notApplicable.count, 'the module did not send the field or exercise the case'],
+    ['— not yet covered by the suite', g.notCovered.count, 'no check of the suite tests it yet'],
+  ];
+  if (!c.profile) rows.push(['profile off', c.profileOff.count, 'wire-profile (WIRE-) requirements: not applicable to a run on the document alone']);
+  return `<section id="coverage"><h2>Coverage</h2>
+<table class="coverage"><tbody>${rows.map(([label, n, note]) => `<tr><th>${escapeHtml(label)}</th><td class="n">${n}</td><td>${escapeHtml(note)}</td></tr>`).join('')}</tbody></table>
+${[
+  idList('failed', `failed (${c.failed})`, c.failedIds),
+  idList('warned', `warned (${c.warned})`, c.warnedIds),
+  idList('needsTrigger', `need a trigger (${g.needsTrigger.count}): ${g.needsTrigger.triggers.join(', ')}`, g.needsTrigger.ids),
+  idList('skipped', `skipped (${g.skipped.count})`, g.skipped.ids),
+  idList('notApplicable', `not applicable (${g.notApplicable.count})`, g.notApplicable.ids),
+  idList('notCovered', `not yet covered by the suite (${g.notCovered.count})`, g.notCovered.ids),
+  idList('profileOff', `profile off (${c.profileOff.count})`, c.profileOff.ids),
+]
+  .filter((d) => d !== '')
+  .join('\n')}
+<p><small>Out of this run's scope: ${c.catalogue.notTestable} of the catalogue's ${c.catalogue.total} requirements are not testable from outside a module, ${c.catalogue.otherKinds} belong to kinds the module does not declare.</small></p></section>`;
+}
+
 export function renderHtml(results: Results): string {
   const s = results.summary;
   const tested = results.requirements.filter((q) => q.status !== 'untested');
   const untested = results.requirements.filter((q) => q.status === 'untested');
-  const verdict = results.run.outcome === 'passed' ? 'CONFORMANT: no MUST requirement failed' : results.run.outcome === 'aborted' ? `RUN COULD NOT START: ${results.run.aborted ?? ''}` : 'NOT CONFORMANT: MUST requirements failed';
+  const verdict =
+    results.run.outcome === 'aborted'
+      ? `RUN COULD NOT START: ${results.run.aborted ?? ''}`
+      : results.coverage
+        ? verdictText(results.coverage)
+        : results.run.outcome === 'passed'
+          ? 'PASS (no MUST failure)'
+          : 'FAIL: MUST requirements failed';
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Conformance report: ${escapeHtml(results.module?.code ?? 'module')}</title>
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">
@@ -49,12 +92,14 @@ body{font:14px/1.4 system-ui,sans-serif;margin:2em;color:#1d1d1f}table{border-co
 pre{white-space:pre-wrap;word-break:break-word;margin:.2em 0;font-size:12px}.badge{padding:.1em .5em;border-radius:.3em;font-weight:600;font-size:12px}
 .passed .badge,.badge.passed{background:#d9f2df}.failed .badge,.badge.failed{background:#f9d0d0}.warning .badge,.badge.warning{background:#fbeec8}
 .badge.skipped,.badge.notApplicable,.badge.untested{background:#eee}.chip{font-family:monospace;font-size:11px;background:#eef;padding:0 .3em;border-radius:.3em;text-decoration:none}
-.chip.profile{background:#fde}.verdict{font-size:18px;font-weight:700}.exchange summary{cursor:pointer;font-size:12px}
+.chip.profile{background:#fde}.verdict{font-size:18px;font-weight:700}.coverage{width:auto}.coverage th{font-weight:600}.coverage .n{text-align:right;font-variant-numeric:tabular-nums}
+details summary{cursor:pointer}.exchange summary{cursor:pointer;font-size:12px}
 </style></head><body>
 <h1>Conformance report</h1>
 <p class="verdict" id="verdict">${escapeHtml(verdict)}</p>
 <p>Module <code>${escapeHtml(results.module?.code ?? '(none)')}</code> (${escapeHtml((results.module?.kinds ?? []).join(', '))}), ${escapeHtml(results.run.mode ?? '')} mode, profile checks ${results.run.profile ? 'on' : 'off'}; run of ${escapeHtml(results.run.startedAt)}, ${(results.run.durationMs / 1000).toFixed(1)} s; ${escapeHtml(results.suite.name)} ${escapeHtml(results.suite.version)}.</p>
-<p id="summary">${s.passed} passed, ${s.failed} failed, ${s.warnings} warnings, ${s.skipped} skipped, ${s.notApplicable} not applicable.</p>
+${results.coverage ? coverageSection(results.coverage) : ''}
+<p id="summary">Checks: ${s.passed} passed, ${s.failed} failed, ${s.warnings} warnings, ${s.skipped} skipped, ${s.notApplicable} not applicable.</p>
 <h2>Checks</h2>
 <table><thead><tr><th>status</th><th>check</th><th>requirements</th><th>what was checked, received, expected</th></tr></thead><tbody>
 ${[...results.results].sort((a, b) => ['failed', 'warning', 'skipped', 'passed', 'notApplicable', 'info'].indexOf(a.status) - ['failed', 'warning', 'skipped', 'passed', 'notApplicable', 'info'].indexOf(b.status)).map(resultRow).join('\n')}

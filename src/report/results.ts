@@ -5,13 +5,14 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { catalogue, type Requirement } from '../contract/catalogue.ts';
+import { areaOf, catalogue, isProfile, type Requirement } from '../contract/catalogue.ts';
 import { PACKAGE_ROOT } from '../contract/paths.ts';
 import { apply } from '../checks/apply.ts';
 import { ensureModuleWasReached } from '../checks/run/module-reached.ts';
 import { summarize, type CheckResult, type ResultsSummary } from '../checks/result.ts';
 import type { Exchange } from '../evidence/exchange.ts';
 import type { TestRecord } from '../run/conformance.ts';
+import { AREA_KIND, appliesTo, computeCoverage, type Coverage } from './coverage.ts';
 
 export type RequirementStatus = 'passed' | 'failed' | 'warning' | 'skipped' | 'notApplicable' | 'untested';
 
@@ -31,6 +32,8 @@ export interface Results {
   run: { startedAt: string; durationMs: number; outcome: 'passed' | 'failed' | 'aborted'; aborted?: string; mode?: string; config?: string; profile: boolean };
   module: TestRecord['module'] | null;
   summary: ResultsSummary;
+  /** What the run tested against what applies to the module (absent when the run was aborted). */
+  coverage?: Coverage;
   results: CheckResult[];
   requirements: RequirementRow[];
   exchanges: Exchange[];
@@ -58,13 +61,26 @@ function suiteVersion(): string {
 
 const ORDER: RequirementStatus[] = ['failed', 'warning', 'passed', 'skipped', 'notApplicable'];
 
-export function requirementTable(results: readonly CheckResult[]): RequirementRow[] {
+/** Why a requirement no check credited is untested. */
+function untestedReason(e: Requirement, scope?: { kinds: readonly string[]; profile: boolean }): string {
+  if (!e.testable) return `not testable: ${e.reason ?? ''}`;
+  if (scope && !appliesTo(e.id, scope.kinds)) return `does not apply: the module does not declare ${AREA_KIND[areaOf(e.id)]}`;
+  if (scope && !scope.profile && isProfile(e.id)) return 'profile requirement: the run uses the document alone (--no-profile)';
+  return 'no check of the suite covers it yet';
+}
+
+/**
+ * The whole catalogue, each requirement with its checks and status, or the reason it is
+ * untested; with `scope` (the module's kinds and the profile setting) the reason says when a
+ * requirement does not apply to the run.
+ */
+export function requirementTable(results: readonly CheckResult[], scope?: { kinds: readonly string[]; profile: boolean }): RequirementRow[] {
   const byId = new Map<string, CheckResult[]>();
   for (const r of results) for (const id of r.requirements) byId.set(id, [...(byId.get(id) ?? []), r]);
   return catalogue().entries.map((e) => {
     const rs = byId.get(e.id) ?? [];
     const base = { id: e.id, level: e.level, actor: e.actor, section: e.section, quote: e.quote, checks: [...new Set(rs.map((r) => r.check))] };
-    if (rs.length === 0) return { ...base, status: 'untested' as const, reason: e.testable ? 'no check of the suite covers it yet' : `not testable: ${e.reason ?? ''}` };
+    if (rs.length === 0) return { ...base, status: 'untested' as const, reason: untestedReason(e, scope) };
     const statuses = rs.map((r) => (r.status === 'info' ? 'passed' : r.status)) as RequirementStatus[];
     const status = ORDER.find((s) => statuses.includes(s)) ?? 'skipped';
     return { ...base, status };
@@ -116,8 +132,11 @@ export async function buildResults(input: BuildInput): Promise<Results> {
     },
     module,
     summary,
+    ...(input.aborted
+      ? {}
+      : { coverage: computeCoverage({ results, kinds: module?.kinds ?? [], profile: input.profile, failedChecks: summary.failed, entries: catalogue().entries }) }),
     results,
-    requirements: requirementTable(results),
+    requirements: requirementTable(results, input.aborted ? undefined : { kinds: module?.kinds ?? [], profile: input.profile }),
     exchanges,
   };
 }

@@ -43,8 +43,8 @@ for (const c of FAULT_CASES) {
     expect(warningChecks(run.results)).toEqual([...(c.warnings ?? [])].sort());
     if (c.requirement) {
       const [check, status] = c.failing.length > 0 ? [c.failing[0], 'failed'] : [c.warnings![0], 'warning'];
-      const first = run.results!.results.find((r) => r.check === check && r.status === status);
-      expect(first?.requirements).toContain(c.requirement);
+      const first = run.results!.results.find((r) => r.check === check && r.status === status && r.requirements.includes(c.requirement!));
+      expect(first, `a ${status} result of ${check} with ${c.requirement}`).toBeDefined();
       expect(first?.message).toMatch(/Received: .+\nExpected: .+/);
     }
     // Every id the table says the fault shows caught is carried by a failed or warning result.

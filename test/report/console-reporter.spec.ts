@@ -1,0 +1,132 @@
+/**
+ * The console of a conformance run: one line per check result, each status with its own mark,
+ * in colour on a terminal and in words (no colour) with NO_COLOR or without a terminal; a spec
+ * that broke in one line, its full error in run.log.
+ */
+import { test, expect } from '@playwright/test';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FullConfig, FullResult, Suite, TestCase, TestResult } from '@playwright/test/reporter';
+import ConsoleReporter, { consoleStyle, mark, oneLine, resultLine, type ConsoleStyle } from '../../src/report/console-reporter.ts';
+import { RECORD_ATTACHMENT, type TestRecord } from '../../src/run/conformance.ts';
+import type { CheckResult, Status } from '../../src/checks/result.ts';
+
+const STATUSES: Status[] = ['passed', 'failed', 'warning', 'skipped', 'notApplicable', 'info'];
+const ESC = '\u001b';
+
+function result(status: Status, message = 'Checked: x.\nRequirements: REG-CLIENTID-PRESENT (MUST)'): CheckResult {
+  return { check: 'ensureClientIdPresent', title: 'x', requirements: ['REG-CLIENTID-PRESENT'], profile: false, severity: 'MUST', status, message, evidence: [] };
+}
+
+test('NO_COLOR (set, non-empty) or a stdout that is not a terminal: words; else colour', () => {
+  expect(consoleStyle({}, true)).toBe('color');
+  expect(consoleStyle({ NO_COLOR: '1' }, true)).toBe('words');
+  expect(consoleStyle({}, false)).toBe('words');
+  expect(consoleStyle({ NO_COLOR: '' }, true)).toBe('color');
+});
+
+test('each status has its own mark: a coloured sign, or a word without colour', () => {
+  expect(STATUSES.map((s) => mark(s, 'words').trim())).toEqual(['PASS', 'FAIL', 'WARN', 'SKIP', 'N/A', 'INFO']);
+  expect(STATUSES.map((s) => mark(s, 'color').replace(/\u001b\[\d+m/g, ''))).toEqual(['✓', '✗', '!', '–', '·', 'i']);
+  expect(mark('passed', 'color')).toBe(`${ESC}[32m✓${ESC}[39m`);
+  expect(mark('failed', 'color')).toBe(`${ESC}[31m✗${ESC}[39m`);
+  for (const s of STATUSES) expect(mark(s, 'words')).not.toContain(ESC);
+  expect(new Set(STATUSES.map((s) => mark(s, 'color'))).size).toBe(6);
+});
+
+test('one line per result: mark, check, ids; what was received and expected, or why it was skipped', () => {
+  const failed = result('failed', 'Checked: x.\nReceived: HTTP 500\nExpected: HTTP 200\nRequirements: REG-CLIENTID-PRESENT (MUST)\nReproduce with: curl x');
+  expect(resultLine(failed, 'words')).toBe('  FAIL ensureClientIdPresent [REG-CLIENTID-PRESENT]  Received: HTTP 500; Expected: HTTP 200');
+  expect(resultLine(result('passed'), 'words')).toBe('  PASS ensureClientIdPresent [REG-CLIENTID-PRESENT]');
+  expect(resultLine(result('skipped', 'Checked: x.\nSkipped: needs trigger delivery.tracking\nRequirements: R'), 'words')).toBe(
+    '  SKIP ensureClientIdPresent [REG-CLIENTID-PRESENT]  Skipped: needs trigger delivery.tracking',
+  );
+  expect(resultLine({ ...result('notApplicable'), requirements: [] }, 'words')).toBe('  N/A  ensureClientIdPresent [suite rule]');
+  expect(resultLine(failed, 'color')).toMatch(/^ {2}\u001b\[31m✗\u001b\[39m ensureClientIdPresent/);
+});
+
+test('what the module sent cannot move the cursor, colour the terminal or break the line', () => {
+  const hostile = result('failed', `Checked: x.\nReceived: ${ESC}[2J${ESC}[31mred\r\nnext\u202eline\u0007 ${'y'.repeat(500)}\nExpected: z`);
+  const line = resultLine(hostile, 'words');
+  expect(line).not.toMatch(/[\u0000-\u001f\u007f-\u009f\u202e]/);
+  expect(line).toContain('Received: red; next line');
+  expect(line.length).toBeLessThan(260);
+  expect(oneLine('a'.repeat(10), 5)).toBe('aaaa…');
+});
+
+// Playwright's objects, as far as the reporter reads them.
+const testCase = (title: string): TestCase => ({ title, titlePath: () => ['', 'conformance', 'registration.spec.ts', 'registration', title] }) as unknown as TestCase;
+const testResult = (status: TestResult['status'], record?: TestRecord, error?: Error): TestResult =>
+  ({
+    status,
+    attachments: record ? [{ name: RECORD_ATTACHMENT, contentType: 'application/json', body: Buffer.from(JSON.stringify(record)) }] : [],
+    ...(error ? { error: { message: error.message, stack: error.stack } } : {}),
+  }) as unknown as TestResult;
+
+function reporter(style: ConsoleStyle, aborted?: string): { r: ConsoleReporter; out: string[]; dir: string } {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'console-'));
+  const out: string[] = [];
+  const r = new ConsoleReporter({ style, write: (t) => out.push(t), logFile: path.join(dir, 'run.log'), sessionRecords: path.join(dir, 'session-records'), aborted: () => aborted });
+  r.onBegin({} as FullConfig, { allTests: () => [1, 2] } as unknown as Suite);
+  return { r, out, dir };
+}
+
+test('the reporter prints each test and its results; words without any escape code', () => {
+  const { r, out, dir } = reporter('words');
+  r.onTestEnd(testCase('the registration call'), testResult('passed', { results: STATUSES.map((s) => result(s)), exchanges: [] }));
+  r.onTestEnd(testCase('nothing checked'), testResult('passed', { results: [], exchanges: [] }));
+  fs.mkdirSync(path.join(dir, 'session-records'));
+  fs.writeFileSync(path.join(dir, 'session-records', 's1.json'), JSON.stringify({ results: [{ ...result('info'), spec: 'session: calls the module made on its own' }], exchanges: [] }));
+  r.onEnd({ status: 'passed' } as FullResult);
+  const text = out.join('');
+  expect(text).not.toContain(ESC);
+  expect(text.split('\n')).toEqual([
+    'Running 2 conformance tests',
+    'registration › the registration call',
+    '  PASS ensureClientIdPresent [REG-CLIENTID-PRESENT]',
+    '  FAIL ensureClientIdPresent [REG-CLIENTID-PRESENT]',
+    '  WARN ensureClientIdPresent [REG-CLIENTID-PRESENT]',
+    '  SKIP ensureClientIdPresent [REG-CLIENTID-PRESENT]',
+    '  N/A  ensureClientIdPresent [REG-CLIENTID-PRESENT]',
+    '  INFO ensureClientIdPresent [REG-CLIENTID-PRESENT]',
+    'registration › nothing checked',
+    '  (no checks recorded)',
+    'session: calls the module made on its own',
+    '  INFO ensureClientIdPresent [REG-CLIENTID-PRESENT]',
+    '',
+    'spec checks: 1 passed, 1 failed, 1 warnings, 1 skipped, 1 not applicable, 2 info',
+    '',
+  ]);
+  expect(r.printsToStdio()).toBe(true);
+});
+
+test('in colour, the marks are coloured signs', () => {
+  const { r, out } = reporter('color');
+  r.onTestEnd(testCase('the registration call'), testResult('passed', { results: [result('passed'), result('failed')], exchanges: [] }));
+  expect(out.join('')).toContain(`  ${ESC}[32m✓${ESC}[39m ensureClientIdPresent`);
+  expect(out.join('')).toContain(`  ${ESC}[31m✗${ESC}[39m ensureClientIdPresent`);
+});
+
+test('a spec that broke: its error in one line on the console, the full stack in run.log', () => {
+  const { r, out, dir } = reporter('words');
+  const error = new Error('Cannot read properties of undefined (reading "x")\n  more detail');
+  r.onTestEnd(testCase('the registration call'), testResult('failed', undefined, error));
+  r.onEnd({ status: 'failed' } as FullResult);
+  const lines = out.join('').split('\n');
+  expect(lines[1]).toBe('registration › the registration call');
+  expect(lines[2]).toBe(`  FAIL the spec broke: Cannot read properties of undefined (reading "x") (full error in ${path.join(dir, 'run.log')})`);
+  expect(lines[3]).toBe('');
+  expect(out.join('')).not.toContain('more detail');
+  expect(out.join('')).not.toContain(' at ');
+  const log = fs.readFileSync(path.join(dir, 'run.log'), 'utf8');
+  expect(log).toContain('more detail');
+  expect(log).toContain(error.stack!.split('\n').at(-1)!.trim());
+  expect(lines.at(-2)).toMatch(/; 1 spec broke$/);
+});
+
+test('a run that could not start is said once, not once per test', () => {
+  const { r, out } = reporter('words', 'module never registered within 1500 ms');
+  for (const t of ['a', 'b', 'c']) r.onTestEnd(testCase(t), testResult('failed', undefined, new Error('module never registered within 1500 ms')));
+  expect(out.join('').split('\n').filter((l) => l.includes('could not start'))).toEqual(['FAIL the run could not start: module never registered within 1500 ms']);
+});
