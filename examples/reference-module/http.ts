@@ -166,7 +166,11 @@ export class CallbackAuth {
    * Judges the presented clientId. `acceptUnknown` lets a (faulty) caller act on an unknown
    * clientId; a missing one is always refused.
    */
+  /** Until this time (ms since epoch) the module still stores its account and refuses every callback (variation `ready-late`). */
+  notReadyUntil = 0;
+
   judge(presented: string | undefined, options: { acceptUnknown?: boolean } = {}): AuthOutcome {
+    if (Date.now() < this.notReadyUntil) return { ok: false, status: 403, errorMsg: 'not ready: the account is still being stored' };
     if (this.faults.has('callbacks-refuse-all')) return { ok: false, status: 403, errorMsg: 'clientId is not recognised' };
     if (presented === undefined) return { ok: false, status: 401, errorMsg: 'clientId is missing' };
     if (presented === this.clientId) return { ok: true, clientId: presented, known: true };

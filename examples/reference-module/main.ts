@@ -68,6 +68,10 @@ async function main(): Promise<void> {
       return outcome;
     }
     log('registered', { code: config.moduleCode, clientId: config.clientId });
+    if (config.variations.has('ready-late')) {
+      auth.notReadyUntil = Date.now() + 1_500;
+      setTimeout(() => log('ready for callbacks'), 1_500).unref();
+    }
     if (outcome.mgTransport) await transport.start(outcome.mgTransport);
     else log('the registration reply holds no info.mgTransport; the transport stays offline');
     if (outcome.mgBot) await bot.start(outcome.mgBot);
@@ -104,6 +108,7 @@ async function main(): Promise<void> {
   });
 
   // Pages for people (no callbacks): logo, account pages, and a state snapshot for the suite.
+  router.add('GET', '/ready', (ctx) => (Date.now() < auth.notReadyUntil || !registration?.registered ? sendJson(ctx.res, 503, { ready: false }) : sendJson(ctx.res, 200, { ready: true })));
   router.add('GET', '/logo.svg', (ctx) => sendBytes(ctx.res, 200, 'image/svg+xml', Buffer.from(LOGO_SVG)));
   router.add('GET', '/account', (ctx) => sendText(ctx.res, 200, 'text/html; charset=utf-8', page('Reference module', `<p>Module ${config.moduleCode}: ${registration?.registered ? 'registered' : 'not registered'}.</p>`)));
   router.add('GET', '/account/{section}', (ctx) => sendText(ctx.res, 200, 'text/html; charset=utf-8', page(`Reference module: ${ctx.params.section ?? ''}`, '<p>Settings are managed through the integration API.</p>')));

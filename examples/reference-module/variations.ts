@@ -14,6 +14,8 @@ export const VARIATIONS = {
   nulls: 'The registration writes JSON `null` for the optional fields it leaves unset, as PHP serializers do (wire profile section 9).',
   'api-key-header': 'The API key travels in the `X-API-KEY` header on every system call, never as a parameter (wire profile section 5).',
   'query-api-key': 'The API key of system POSTs travels in the query string (`?apiKey=`), the payload in the form body (wire profile section 5: form or query parameter).',
+  'ready-late':
+    'For 1.5 s after its registration the module is still storing its account and refuses every callback with 403; `GET /ready` answers 503 until then and 200 after, and it prints `ready for callbacks` when it is (wire profile section 9).',
   'reads-orders':
     'After registering, the module reads the order list (`GET /api/v5/orders`), an endpoint of the system that the suite does not simulate: the suite answers 404 and reports the call as information, never as a failure.',
 } as const satisfies Record<string, string>;

@@ -1,0 +1,54 @@
+/**
+ * The session: one module per run, however many checks fail; callbacks start once the module is
+ * ready (a readiness signal, or the settle period and one more try of a refused first callback).
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { test, expect } from '@playwright/test';
+import { PACKAGE_ROOT } from '../../src/contract/paths.ts';
+import { failedChecks, runSuite } from './run-suite.ts';
+
+test.describe.configure({ mode: 'parallel', timeout: 180_000 });
+
+/** The reference module's configuration with some settings changed, written to a temporary file. */
+function configWith(extra: Record<string, unknown>): string {
+  const reference = JSON.parse(fs.readFileSync(path.join(PACKAGE_ROOT, 'examples', 'reference-module', 'conformance.config.json'), 'utf8')) as Record<string, any>;
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'session-')), 'conformance.config.json');
+  fs.writeFileSync(file, JSON.stringify({ ...reference, launch: { ...reference.launch, cwd: PACKAGE_ROOT }, ...extra }));
+  return file;
+}
+
+const TEN_FAULTS = [
+  'delivery-payer-type-unknown', 'payment-invoice-type-unknown', 'mgbot-not-empty', 'url-malformed', 'tracking-unchunked',
+  'calls-upload-unchunked', 'call-event-codes-not-strings', 'delivery-required-field-unknown', 'delivery-data-field-type-unknown', 'activity-reply-malformed',
+];
+
+test('a module with ten failing checks is launched once, and every failure is named', async () => {
+  const run = await runSuite([], { FAULTS: TEN_FAULTS.join(',') });
+  expect(run.exitCode).toBe(1);
+  expect(fs.readFileSync(path.join(run.out, 'launches.log'), 'utf8').trim().split('\n')).toHaveLength(1);
+  expect(failedChecks(run.results).length).toBe(10);
+});
+
+test('a module not ready in the first moments: its refused first callback is sent again after the settle period, and counts then', async () => {
+  const run = await runSuite(['--config', configWith({})], { FAULTS: '', VARIATIONS: 'ready-late' });
+  expect(failedChecks(run.results)).toEqual([]);
+  expect(run.exitCode).toBe(0);
+  const activity = run.results!.exchanges.filter((x) => x.label.startsWith('activity') && !x.probe);
+  expect(activity.map((x) => x.response?.status)).toEqual([403, 200]);
+  expect(activity[1]!.label).toMatch(/again after 1000 ms: the first callback was refused/);
+});
+
+for (const [signal, readiness] of [
+  ['a readiness URL', { url: '{moduleUrl}/ready' }],
+  ['a line of its output', { stdout: 'ready for callbacks' }],
+] as const) {
+  test(`callbacks wait for ${signal}: no callback is refused`, async () => {
+    const run = await runSuite(['--config', configWith({ readiness })], { FAULTS: '', VARIATIONS: 'ready-late' });
+    expect(failedChecks(run.results)).toEqual([]);
+    expect(run.exitCode).toBe(0);
+    const refused = run.results!.exchanges.filter((x) => x.direction === 'system->module' && !x.probe && !x.label.startsWith('trigger') && x.response?.status === 403);
+    expect(refused).toEqual([]);
+  });
+}
