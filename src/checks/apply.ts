@@ -7,6 +7,7 @@ import { catalogue, isProfile } from '../contract/catalogue.ts';
 import type { Check, Verdict } from './check.ts';
 import type { CheckResult, Severity, Status } from './result.ts';
 import type { Exchange } from '../evidence/exchange.ts';
+import { curlNote } from '../evidence/curl.ts';
 
 export interface Application {
   requirements: string[];
@@ -43,7 +44,11 @@ export function message(check: Check<never>, verdict: Verdict, app: Application,
     lines.push(`${verdict.outcome === 'pass' ? 'Held' : verdict.outcome === 'skip' ? 'Skipped' : 'Not applicable'}: ${verdict.detail}`);
   }
   lines.push(`Requirements: ${app.requirements.join(', ') || '(suite rule)'} (${app.severity})`);
-  if (verdict.outcome === 'fail' && reproduce) lines.push(`Reproduce with: ${reproduce}`);
+  if (verdict.outcome === 'fail' && reproduce) {
+    lines.push(`Reproduce with: ${reproduce}`);
+    const note = curlNote(reproduce);
+    if (note) lines.push(note);
+  }
   else if (verdict.outcome === 'fail' && verdict.evidence?.length) lines.push(`Evidence: exchange ${verdict.evidence.join(', ')}`);
   return lines.join('\n');
 }

@@ -1,20 +1,53 @@
 /**
- * A curl line that repeats a recorded request. Form bodies are written one
- * `--data-urlencode` per field with the value decoded, so the JSON of a callback reads as JSON.
- * Secrets stay redacted: the line is built from the recorded (already redacted by value, see
- * redact.ts) request, so `<redacted:apiKey>` reads as a placeholder where the secret was a value,
- * and URL hosts and paths stay as sent.
+ * A curl line that repeats a recorded request, written to run after the run: the address of
+ * the module is `$MODULE_URL` (its port is gone once the run ends; in remote mode it is the
+ * staging address) and every redacted secret is a named shell variable (`$CLIENT_ID`,
+ * `$API_KEY`, ...), so the line runs once the variables are set (see `curlNote`). Form bodies
+ * are written one `--data-urlencode` per field with the value decoded, so the JSON of a
+ * callback reads as JSON. The line is built from the recorded request, already redacted by
+ * value (redact.ts): a secret never appears in it.
  */
 import type { Exchange } from './exchange.ts';
 
 const SKIP_HEADERS = new Set(['content-length', 'host', 'connection', 'transfer-encoding', 'user-agent', 'accept-encoding']);
 
-function quote(s: string): string {
-  return `'${s.replace(/'/g, `'\\''`)}'`;
+/** The shell variable that stands for a redacted secret: `<redacted:clientId>` -> `CLIENT_ID`. */
+export function secretVariable(label: string): string {
+  // Secrets masked by the name of the header or parameter that carried them.
+  const byName: Record<string, string> = { 'x-api-key': 'API_KEY', apikey: 'API_KEY', 'x-transport-token': 'MG_TRANSPORT_TOKEN', 'x-bot-token': 'MG_BOT_TOKEN', clientid: 'CLIENT_ID' };
+  const named = byName[label.toLowerCase()];
+  if (named) return named;
+  return label
+    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+    .replace(/[^A-Za-z0-9]+/g, '_')
+    .toUpperCase();
 }
 
-export function curlLine(x: Pick<Exchange, 'request'>): string {
-  const { method = 'GET', url = '', headers, body, truncated } = x.request;
+/** Bases that stand as variables in the lines: the module's own address. */
+export interface CurlBases {
+  /** The module's base URL as recorded (`http://127.0.0.1:43121`), written `$MODULE_URL`. */
+  moduleUrl?: string;
+}
+
+/** Shell-quotes a string; placeholders and the module base become `"$VAR"` so the shell fills them. */
+function quote(s: string): string {
+  const single = (t: string): string => (t.length === 0 ? '' : `'${t.replace(/'/g, `'\\''`)}'`);
+  let out = '';
+  let at = 0;
+  for (const m of s.matchAll(/<redacted:([^>]+)>|\$\{MODULE_URL\}/g)) {
+    out += single(s.slice(at, m.index));
+    out += m[1] ? `"$${secretVariable(m[1])}"` : '"$MODULE_URL"';
+    at = m.index + m[0].length;
+  }
+  out += single(s.slice(at));
+  return out || "''";
+}
+
+export function curlLine(x: Pick<Exchange, 'request'>, bases: CurlBases = {}): string {
+  const { method = 'GET', headers, body, truncated } = x.request;
+  let url = x.request.url ?? '';
+  const base = bases.moduleUrl?.replace(/\/+$/, '');
+  if (base && (url === base || url.startsWith(`${base}/`) || url.startsWith(`${base}?`))) url = `\${MODULE_URL}${url.slice(base.length)}`;
   const parts = ['curl', '-sS', '-X', method, quote(url)];
   const contentType = Object.entries(headers).find(([k]) => k.toLowerCase() === 'content-type')?.[1] ?? '';
   const isForm = contentType.toLowerCase().startsWith('application/x-www-form-urlencoded');
@@ -27,4 +60,19 @@ export function curlLine(x: Pick<Exchange, 'request'>): string {
     else parts.push('--data-binary', quote(body));
   }
   return parts.join(' ');
+}
+
+/** What to set before running a line: "Set MODULE_URL (your module's address) and CLIENT_ID (...) first." */
+export function curlNote(line: string): string | undefined {
+  const vars = [...new Set([...line.matchAll(/"\$([A-Z_][A-Z0-9_]*)"/g)].map((m) => m[1]!))];
+  if (vars.length === 0) return undefined;
+  const what: Record<string, string> = {
+    MODULE_URL: "your module's base URL",
+    CLIENT_ID: 'the clientId your module registered with',
+    API_KEY: 'the system API key',
+    X_API_KEY: 'the system API key',
+    MG_TRANSPORT_TOKEN: 'the transport token',
+    MG_BOT_TOKEN: 'the bot token',
+  };
+  return `Set ${vars.map((v) => `${v}${what[v] ? ` (${what[v]})` : ''}`).join(', ')} first, e.g. export ${vars[0]}=...`;
 }

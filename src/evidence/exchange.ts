@@ -5,7 +5,7 @@
  * their content type (see redact.ts for the rule); URLs keep their host and path.
  */
 import { Redactor } from './redact.ts';
-import { curlLine } from './curl.ts';
+import { curlLine, type CurlBases } from './curl.ts';
 
 export type Direction = 'system->module' | 'gateway->module' | 'module->system' | 'module->gateway';
 
@@ -72,6 +72,9 @@ export class EvidenceLog {
   private seq = 0;
   private readonly listeners = new Set<(x: Exchange) => void>();
 
+  /** Addresses written as variables in curl lines (the module's base URL, once known). */
+  readonly curlBases: CurlBases = {};
+
   /** Prefix of exchange ids, unique per session, so that ids stay unique across a run. */
   readonly prefix: string;
 
@@ -108,7 +111,7 @@ export class EvidenceLog {
         ...(res.body !== undefined ? { body: r.body(res.body, contentType(input.response.headers), res.truncated) } : {}),
       };
     }
-    exchange.curl = curlLine(exchange);
+    exchange.curl = curlLine(exchange, this.curlBases);
     this.items.push(exchange);
     for (const l of this.listeners) l(exchange);
     return exchange;

@@ -29,6 +29,23 @@ export interface LaunchSpec {
 
 const TAIL_LINES = 200;
 
+/** What a launched module gets of the suite's environment by default: the path, home, locale and temporary folder. */
+const BASE_ENV = /^(PATH|Path|HOME|USERPROFILE|USER|LOGNAME|SHELL|LANG|LANGUAGE|LC_[A-Z_]+|TZ|TMPDIR|TMP|TEMP|SystemRoot|windir|ComSpec|PATHEXT)$/;
+
+/** The test runner's own variables, never passed to the module (also with `inheritEnv`). */
+const RUNNER_ENV = /^(PLAYWRIGHT_|PW_|TEST_WORKER_INDEX$|TEST_PARALLEL_INDEX$|FORCE_COLOR$|NO_COLOR$|NODE_OPTIONS$|NODE_UNIQUE_ID$|CONFORMANCE_|npm_)/;
+
+/**
+ * The environment of a launched module: a minimal base (path, home, locale, temporary folder),
+ * or with `inheritEnv: true` the suite's whole environment but the runner's own variables;
+ * then the configuration's `env`, placeholders filled.
+ */
+export function moduleEnv(spec: Pick<LaunchSpec, 'env' | 'inheritEnv'>, vars: Record<string, string>, from: NodeJS.ProcessEnv = process.env): Record<string, string> {
+  const inherited = Object.entries(from).filter(([k, v]) => v !== undefined && !RUNNER_ENV.test(k) && (spec.inheritEnv === true || BASE_ENV.test(k)));
+  const own = Object.entries(spec.env ?? {}).map(([k, v]) => [k, fill(v, vars)]);
+  return Object.fromEntries([...inherited, ...own]) as Record<string, string>;
+}
+
 export class LaunchedModule {
   readonly child: ChildProcess;
   private readonly tail: string[] = [];
@@ -36,10 +53,9 @@ export class LaunchedModule {
   private readonly exited: Promise<void>;
 
   constructor(spec: LaunchSpec, vars: Record<string, string>) {
-    const env = Object.fromEntries(Object.entries(spec.env ?? {}).map(([k, v]) => [k, fill(v, vars)]));
     this.child = spawn(fill(spec.command, vars), (spec.args ?? []).map((a) => fill(a, vars)), {
       cwd: spec.cwd,
-      env: { ...(spec.inheritEnv === false ? {} : process.env), ...env },
+      env: moduleEnv(spec, vars),
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const keep = (prefix: string) => (chunk: Buffer) => {

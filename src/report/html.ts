@@ -2,6 +2,7 @@
  * conformance.html: one self-contained page (no scripts from elsewhere, works offline) that
  * says, requirement by requirement, what holds. Everything the module sent is escaped.
  */
+import { curlNote } from '../evidence/curl.ts';
 import type { Results, RequirementRow } from './results.ts';
 import { verdictText, type Coverage } from './coverage.ts';
 import type { CheckResult } from '../checks/result.ts';
@@ -23,7 +24,7 @@ function exchangeBlock(x: Exchange): string {
   return `<details class="exchange" id="${escapeHtml(x.id)}"><summary><code>${escapeHtml(x.id)}</code> ${escapeHtml(x.direction)} ${escapeHtml(x.label)}: ${escapeHtml(req.method)} ${escapeHtml(req.url)} → ${escapeHtml(res ? `HTTP ${res.status}` : x.error ?? 'no reply')} (${x.durationMs} ms)</summary>
 <pre>${escapeHtml(Object.entries(req.headers).map(([k, v]) => `${k}: ${v}`).join('\n'))}\n\n${escapeHtml(req.body ?? '')}${req.truncated ? `\n… (${req.bytes} bytes)` : ''}</pre>
 ${res ? `<pre>HTTP ${res.status}\n${escapeHtml(Object.entries(res.headers).map(([k, v]) => `${k}: ${v}`).join('\n'))}\n\n${escapeHtml(res.body ?? '')}${res.truncated ? `\n… (${res.bytes} bytes)` : ''}</pre>` : ''}
-${x.curl ? `<p>Reproduce with:</p><pre>${escapeHtml(x.curl)}</pre>` : ''}</details>`;
+${x.curl ? `<p>Reproduce with:</p><pre>${escapeHtml(x.curl)}</pre>${curlNote(x.curl) ? `<p>${escapeHtml(curlNote(x.curl)!)}</p>` : ''}` : ''}</details>`;
 }
 
 function resultRow(r: CheckResult): string {

@@ -193,6 +193,8 @@ export class RunSession {
 
   private taken(registration: Registration): void {
     this.registration = registration;
+    // Reproduction lines name the module's address `$MODULE_URL`: its port is gone after the run.
+    if (typeof registration.module.baseUrl === 'string') this.log.curlBases.moduleUrl = registration.module.baseUrl;
     this.vars.code = registration.code;
     if (typeof registration.module.clientId === 'string') this.vars.clientId = registration.module.clientId;
   }

@@ -1,6 +1,7 @@
 import { test, expect } from '@playwright/test';
 import { EvidenceLog } from '../../src/evidence/exchange.ts';
 import { Redactor } from '../../src/evidence/redact.ts';
+import { curlNote } from '../../src/evidence/curl.ts';
 import { renderHtml, escapeHtml } from '../../src/report/html.ts';
 import { buildResults } from '../../src/report/results.ts';
 
@@ -18,7 +19,9 @@ test('secrets never appear in recorded exchanges or curl lines, in any encoding'
   expect(all).not.toContain('k3y');
   expect(all).not.toContain('tok-abcdef');
   expect(all).not.toContain('anything');
-  expect(x.curl).toContain('<redacted:apiKey>');
+  // The line names each secret as a shell variable to set.
+  expect(x.curl).toContain(`'http://127.0.0.1:1/api?apiKey='"$API_KEY"`);
+  expect(x.curl).toContain(`-H 'x-bot-token: '"$MG_BOT_TOKEN"`);
   expect(x.id).toBe('t-x1');
 });
 
@@ -65,4 +68,26 @@ test('a form request reads as one --data-urlencode per field, with its JSON deco
     request: { method: 'POST', url: 'http://127.0.0.1:1/activity', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'clientId=c1&activity=%7B%22active%22%3Atrue%7D' },
   });
   expect(x.curl).toBe(`curl -sS -X POST 'http://127.0.0.1:1/activity' --data-urlencode 'clientId=c1' --data-urlencode 'activity={"active":true}'`);
+});
+
+test('a reproduction line runs after the run: the module address is $MODULE_URL, each secret a named variable, with a note', async () => {
+  const redactor = new Redactor();
+  redactor.add('clientId', 'client-abc123');
+  const log = new EvidenceLog(redactor, 'r');
+  log.curlBases.moduleUrl = 'http://127.0.0.1:43121';
+  const form = new URLSearchParams({ clientId: 'client-abc123', activity: JSON.stringify({ active: true, freeze: false }) }).toString();
+  const x = log.record({
+    direction: 'system->module',
+    label: 'activity',
+    startedAt: new Date(),
+    durationMs: 1,
+    request: { method: 'POST', url: 'http://127.0.0.1:43121/activity', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: form },
+  });
+  expect(x.curl).toBe(`curl -sS -X POST "$MODULE_URL"'/activity' --data-urlencode 'clientId='"$CLIENT_ID" --data-urlencode 'activity={"active":true,"freeze":false}'`);
+  expect(curlNote(x.curl!)).toBe("Set MODULE_URL (your module's base URL), CLIENT_ID (the clientId your module registered with) first, e.g. export MODULE_URL=...");
+  // It runs: a shell fills the variables.
+  const { execFileSync } = await import('node:child_process');
+  const echoed = execFileSync('sh', ['-c', x.curl!.replace(/^curl /, 'printf "%s\\n" ')], { env: { MODULE_URL: 'http://127.0.0.1:9', CLIENT_ID: 'the-id' } }).toString();
+  expect(echoed).toContain('http://127.0.0.1:9/activity');
+  expect(echoed).toContain('clientId=the-id');
 });

@@ -44,8 +44,8 @@ test('a clientId equal to the module code does not black out URL paths or values
     script: `${CODE}.js`,
   });
   expect(JSON.parse(x.response!.body!)).toEqual({ success: true, info: { code: `my-${CODE}` } });
-  expect(x.curl).toContain(`'http://127.0.0.1:4000/api/v5/integration-modules/${CODE}/edit?apiKey=<redacted:apiKey>'`);
-  expect(x.curl).toContain('"clientId":"<redacted:clientId>"');
+  expect(x.curl).toContain(`'http://127.0.0.1:4000/api/v5/integration-modules/${CODE}/edit?apiKey='"$API_KEY"`);
+  expect(x.curl).toContain(`"clientId":"'"$CLIENT_ID"'"`);
   expect(JSON.stringify(x)).not.toContain('Ak9');
 });
 

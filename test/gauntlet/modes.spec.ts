@@ -15,6 +15,47 @@ import { failedChecks, runSuite } from './run-suite.ts';
 
 test.describe.configure({ timeout: 120_000 });
 
+/** Starts the reference module as a vendor's staging module would run: its own process, its own stand-in system. */
+async function startRemoteModule(faults: string): Promise<{ moduleUrl: string; registrationFile: string; stop: () => void }> {
+  let registration: string | undefined;
+  const system = http.createServer((req, res) => {
+    let body = '';
+    req.on('data', (c: Buffer) => (body += c.toString()));
+    req.on('end', () => {
+      if (req.url?.includes('/integration-modules/')) registration = new URLSearchParams(body).get('integrationModule') ?? undefined;
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{"success":true}');
+    });
+  });
+  await new Promise<void>((r) => system.listen(0, '127.0.0.1', r));
+  const port = await freePort();
+  const moduleUrl = `http://127.0.0.1:${port}`;
+  const module = spawn(process.execPath, ['--import', 'tsx', 'examples/reference-module/main.ts'], {
+    cwd: PACKAGE_ROOT,
+    env: { ...process.env, SYSTEM_URL: `http://127.0.0.1:${(system.address() as AddressInfo).port}`, API_KEY: 'remote-test-key', PORT: String(port), PUBLIC_URL: moduleUrl, FAULTS: faults },
+    stdio: 'ignore',
+  });
+  await expect.poll(() => registration, { timeout: 30_000 }).toBeDefined();
+  const registrationFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'remote-')), 'registration.json');
+  fs.writeFileSync(registrationFile, registration!);
+  return { moduleUrl, registrationFile, stop: () => (module.kill('SIGTERM'), system.close()) };
+}
+
+test('remote mode with a failing check: judged, not aborted (exit 1, the failure named, every check run once)', async () => {
+  const remote = await startRemoteModule('activity-reply-malformed');
+  try {
+    const run = await runSuite(['--module-url', remote.moduleUrl, '--registration', remote.registrationFile]);
+    expect(run.exitCode, run.stderr).toBe(1);
+    expect(failedChecks(run.results)).toEqual(['ensureActivityAcknowledged']);
+    expect(run.results!.run.outcome).toBe('failed');
+    // Every later test ran against the same session: the registration checks after the failure passed.
+    const passed = run.results!.results.filter((r) => r.status === 'passed').map((r) => r.check);
+    expect(passed).toContain('ensurePayerTypesAreAllowed');
+    expect(passed).toContain('ensureRefusedCallbackHasNoEffect');
+  } finally {
+    remote.stop();
+  }
+});
+
 test('remote mode: a module running elsewhere, its registration given, flows without triggers skipped', async () => {
   // A stand-in for the vendor's own system account: takes the registration, nothing else.
   let registration: string | undefined;
