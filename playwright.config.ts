@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { defineConfig, type ReporterDescription } from '@playwright/test';
 
 /**
@@ -8,6 +9,9 @@ import { defineConfig, type ReporterDescription } from '@playwright/test';
  *   which sets CONFORMANCE_OUT (the output folder) and CONFORMANCE_RUN_CONFIG.
  */
 const out = process.env.CONFORMANCE_OUT;
+// `.ts` in the repository; `.js` in the installed package, which runs the code built at pack time
+// (`dist/playwright.config.js` beside `dist/src/` and `dist/specs/`).
+const ext = path.extname(fileURLToPath(import.meta.url));
 
 // The conformance project: our console (one line per check result), Playwright's HTML report,
 // and the conformance reporter (results.json, conformance.html, and junit.xml made from the
@@ -15,11 +19,11 @@ const out = process.env.CONFORMANCE_OUT;
 // comes first: it prints the session's own checks before the conformance reporter gathers them.
 const reporter: ReporterDescription[] = out
   ? [
-      ['./src/report/console-reporter.ts'],
+      [`./src/report/console-reporter${ext}`],
       ['html', { outputFolder: path.join(out, 'playwright-report'), open: 'never' }],
-      ['./src/report/conformance-reporter.ts'],
+      [`./src/report/conformance-reporter${ext}`],
     ]
-  : [['list'], ['./src/report/summary-line-reporter.ts']];
+  : [['list'], [`./src/report/summary-line-reporter${ext}`]];
 
 export default defineConfig({
   timeout: 60_000,
@@ -31,6 +35,6 @@ export default defineConfig({
   reporter,
   projects: [
     { name: 'selftest', testDir: 'test', testMatch: '**/*.spec.ts' },
-    { name: 'conformance', testDir: 'specs', testMatch: '**/*.spec.ts' },
+    { name: 'conformance', testDir: 'specs', testMatch: `**/*.spec${ext}` },
   ],
 });

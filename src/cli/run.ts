@@ -7,8 +7,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { ConfigError, loadConfig, type ConfigFlags } from '../module/config.ts';
-import { PACKAGE_ROOT } from '../contract/paths.ts';
+import { ConfigError, loadConfig, nearestName, type ConfigFlags } from '../module/config.ts';
+import { PACKAGE_ROOT, PLAYWRIGHT_CONFIG } from '../contract/paths.ts';
 import { ENV_CONFIG, ENV_OUT } from '../run/environment.ts';
 import type { Results } from '../report/results.ts';
 import { verdictText } from '../report/coverage.ts';
@@ -23,7 +23,11 @@ export const RUN_USAGE = `usage: conformance run [--config FILE] [options]
   --system-public-url URL  address the module uses to reach the system simulator
   --gateway-public-url URL address the module uses to reach the gateway simulator
   --no-profile             the document alone: skip wire-profile (WIRE-) checks
-  --grep PATTERN           run only the specs whose title matches
+  --grep PATTERN           run only the specs whose title matches (a regular expression,
+                           case-insensitive); one that matches nothing ends the run (exit 2)
+
+An option's value may also follow an equals sign (--out=DIR). An unknown option, a missing
+value or a configuration key the schema does not know ends the run with exit 2.
 `;
 
 interface RunArgs {
@@ -33,26 +37,59 @@ interface RunArgs {
   flags: ConfigFlags;
 }
 
-function parse(args: string[]): RunArgs {
+/** The options of `conformance run`: those with a `value` take one (`--name VALUE` or `--name=VALUE`). */
+const OPTIONS: Array<{ name: string; value?: string; set: (out: RunArgs, value: string) => void }> = [
+  { name: '--config', value: 'FILE', set: (o, v) => (o.config = v) },
+  { name: '--out', value: 'DIR', set: (o, v) => (o.out = v) },
+  { name: '--module-url', value: 'URL', set: (o, v) => (o.flags.moduleUrl = v) },
+  { name: '--registration', value: 'FILE', set: (o, v) => (o.flags.registration = v) },
+  { name: '--bind', value: 'ADDR', set: (o, v) => (o.flags.bind = v) },
+  { name: '--system-public-url', value: 'URL', set: (o, v) => (o.flags.systemPublicUrl = v) },
+  { name: '--gateway-public-url', value: 'URL', set: (o, v) => (o.flags.gatewayPublicUrl = v) },
+  { name: '--no-profile', set: (o) => (o.flags.profile = false) },
+  { name: '--grep', value: 'PATTERN', set: (o, v) => (o.grep = v) },
+];
+
+/** Known option names, for the nearest one to a misspelling (`--help` is read before parsing). */
+const OPTION_NAMES = [...OPTIONS.map((o) => o.name), '--help'];
+
+/** Reads the arguments of `conformance run`. Throws ConfigError with a one-line reason. */
+export function parseRunArgs(args: string[]): RunArgs {
   const out: RunArgs = { out: 'reports', flags: {} };
-  const value = (i: number, name: string): string => {
-    const v = args[i + 1];
-    if (v === undefined || v.startsWith('--')) throw new ConfigError(`${name} needs a value`);
-    return v;
-  };
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
-    switch (a) {
-      case '--config': out.config = value(i++, a); break;
-      case '--out': out.out = value(i++, a); break;
-      case '--grep': out.grep = value(i++, a); break;
-      case '--module-url': out.flags.moduleUrl = value(i++, a); break;
-      case '--registration': out.flags.registration = value(i++, a); break;
-      case '--bind': out.flags.bind = value(i++, a); break;
-      case '--system-public-url': out.flags.systemPublicUrl = value(i++, a); break;
-      case '--gateway-public-url': out.flags.gatewayPublicUrl = value(i++, a); break;
-      case '--no-profile': out.flags.profile = false; break;
-      default: throw new ConfigError(`unknown option ${a}`);
+    const eq = a.startsWith('--') ? a.indexOf('=') : -1;
+    const name = eq > 0 ? a.slice(0, eq) : a;
+    const option = OPTIONS.find((o) => o.name === name);
+    if (!option) {
+      if (!a.startsWith('-')) {
+        throw new ConfigError(`unexpected argument ${JSON.stringify(a)}${/\.json$/i.test(a) ? `; did you mean --config ${a}?` : '; see conformance run --help'}`);
+      }
+      const meant = nearestName(name, OPTION_NAMES);
+      throw new ConfigError(`unknown option ${name}; ${meant ? `did you mean ${meant}?` : 'see conformance run --help'}`);
+    }
+    if (!option.value) {
+      if (eq > 0) throw new ConfigError(`option ${name} takes no value`);
+      option.set(out, '');
+      continue;
+    }
+    let value: string | undefined;
+    if (eq > 0) value = a.slice(eq + 1);
+    else {
+      value = args[i + 1];
+      if (value !== undefined && value.startsWith('--')) value = undefined;
+      else i++;
+    }
+    if (value === undefined || value === '') throw new ConfigError(`missing value for ${name} (${name} ${option.value})`);
+    option.set(out, value);
+  }
+  if (out.grep !== undefined) {
+    // As Playwright reads it: `/source/flags`, or a case-insensitive regular expression.
+    const literal = /^\/(.*)\/([gim]*)$/.exec(out.grep);
+    try {
+      new RegExp(literal ? literal[1]! : out.grep, literal ? literal[2] : 'gi');
+    } catch (e) {
+      throw new ConfigError(`--grep ${JSON.stringify(out.grep)} is not a regular expression: ${(e as Error).message}`);
     }
   }
   return out;
@@ -75,21 +112,31 @@ export async function runCommand(args: string[]): Promise<number> {
   let parsed: RunArgs;
   let config;
   try {
-    parsed = parse(args);
-    config = loadConfig(parsed.config ? path.resolve(parsed.config) : undefined, parsed.flags);
+    parsed = parseRunArgs(args);
+    config = loadConfig(parsed.config, parsed.flags);
   } catch (e) {
     process.stderr.write(`conformance run: ${(e as Error).message}\n`);
     return 2;
   }
+  const require = createRequire(import.meta.url);
+  const playwrightCli = path.join(path.dirname(require.resolve('@playwright/test/package.json')), 'cli.js');
+  const pwBase = [playwrightCli, 'test', '--project=conformance', '--config', PLAYWRIGHT_CONFIG];
   const out = path.resolve(parsed.out);
+  if (parsed.grep !== undefined) {
+    // A run that selects nothing is a configuration error, found before anything starts.
+    const selected = await listTests(pwBase, parsed.grep, out);
+    if (selected === 0) {
+      const all = await listTests(pwBase, undefined, out);
+      process.stderr.write(`conformance run: no check matches --grep ${JSON.stringify(parsed.grep)}${all ? ` (none of the titles of the suite's ${all} conformance tests; the pattern is a case-insensitive regular expression)` : ''}\n`);
+      return 2;
+    }
+  }
   fs.mkdirSync(out, { recursive: true });
   for (const f of ['results.json', 'conformance.html', 'aborted.json', 'junit.xml', 'session-records', 'launches.log']) fs.rmSync(path.join(out, f), { recursive: true, force: true });
   const configFile = path.join(out, '.run-config.json');
   fs.writeFileSync(configFile, JSON.stringify(config), { mode: 0o600 });
 
-  const require = createRequire(import.meta.url);
-  const playwrightCli = path.join(path.dirname(require.resolve('@playwright/test/package.json')), 'cli.js');
-  const pwArgs = [playwrightCli, 'test', '--project=conformance', '--workers=1', '--config', path.join(PACKAGE_ROOT, 'playwright.config.ts')];
+  const pwArgs = [...pwBase, '--workers=1'];
   if (parsed.grep) pwArgs.push('--grep', parsed.grep);
   const code = await new Promise<number>((resolve) => {
     const child = spawn(process.execPath, pwArgs, {
@@ -116,4 +163,30 @@ export async function runCommand(args: string[]): Promise<number> {
   const verdict = results.coverage ? verdictText(results.coverage) : results.run.outcome === 'passed' ? 'PASS (no MUST failure)' : 'FAIL';
   process.stdout.write(`\nconformance: ${verdict} (${path.relative(process.cwd(), path.join(out, 'conformance.html')) || 'conformance.html'})\n`);
   return results.run.outcome === 'passed' ? 0 : 1;
+}
+
+/**
+ * How many conformance tests a `--grep` selects (all without one), as Playwright lists them;
+ * undefined when the listing itself failed (the run then goes on and says what happened).
+ */
+async function listTests(pwBase: string[], grep: string | undefined, out: string): Promise<number | undefined> {
+  const args = [...pwBase, '--list', '--reporter=json', ...(grep !== undefined ? ['--grep', grep] : [])];
+  const stdout = await new Promise<string | undefined>((resolve) => {
+    let text = '';
+    const child = spawn(process.execPath, args, { cwd: PACKAGE_ROOT, env: childEnv({ [ENV_OUT]: out }), stdio: ['ignore', 'pipe', 'ignore'] });
+    child.stdout.on('data', (d: Buffer) => (text += d.toString()));
+    child.on('error', () => resolve(undefined));
+    child.on('close', () => resolve(text));
+  });
+  interface Suite { specs?: Array<{ tests?: unknown[] }>; suites?: Suite[] }
+  try {
+    const report = JSON.parse(stdout!.slice(stdout!.indexOf('{'))) as { suites?: Suite[]; errors?: Array<{ message?: string }> };
+    const count = (s: Suite): number => (s.specs ?? []).reduce((n, spec) => n + (spec.tests?.length ?? 0), 0) + (s.suites ?? []).reduce((n, c) => n + count(c), 0);
+    const total = (report.suites ?? []).reduce((n, s) => n + count(s), 0);
+    const noTests = (report.errors ?? []).some((e) => /No tests found/.test(e.message ?? ''));
+    if (total === 0 && !noTests && (report.errors ?? []).length > 0) return undefined;
+    return total;
+  } catch {
+    return undefined;
+  }
 }

@@ -1,11 +1,14 @@
 /**
  * The run configuration: read from a JSON file (schema `schemas/suite/config.json`), merged
  * with command-line flags, validated. A bad configuration is a run that cannot start (exit 2).
+ * The schema is closed (a misspelled key is an error, not ignored); each problem is told with
+ * its path in the file and the nearest known name (`configProblems`).
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { contract, formatErrors } from '../contract/schemas.ts';
+import type { ErrorObject } from 'ajv';
+import { contract } from '../contract/schemas.ts';
 import { PACKAGE_ROOT } from '../contract/paths.ts';
 
 export interface TriggerSpec {
@@ -99,8 +102,8 @@ export function loadConfig(file: string | undefined, flags: ConfigFlags = {}): R
   if (flags.gatewayPublicUrl) raw = { ...raw, gateway: { ...raw.gateway, publicUrl: flags.gatewayPublicUrl } };
   if (flags.profile === false) raw = { ...raw, profile: false };
 
-  const out = contract().validate('suite/config.json', raw);
-  if (!out.valid) throw new ConfigError(`config ${source ?? '(flags)'} is invalid: ${formatErrors(out.errors)}`);
+  const problems = configProblems(raw);
+  if (problems.length > 0) throw new ConfigError(`config ${source ? displayPath(source) : '(command line)'}: ${summarize(problems)}`);
 
   const base = source ? path.dirname(path.resolve(source)) : process.cwd();
   const resolved: ResolvedConfig = {
@@ -143,4 +146,216 @@ export function fillDeep(value: unknown, vars: Record<string, string | undefined
   if (Array.isArray(value)) return value.map((v) => fillDeep(v, vars));
   if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, fillDeep(v, vars)]));
   return value;
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * A strict configuration: every problem in one line naming the key, its path in the file (a JSON
+ * pointer, `/` for the top) and, for a misspelling, the nearest known name.
+ * ------------------------------------------------------------------------------------------- */
+
+const CONFIG_SCHEMA = 'suite/config.json';
+
+/** At most this many problems in the one-line message; the rest are counted. */
+const SHOWN_PROBLEMS = 5;
+
+/** The file as the vendor wrote it: relative to the working directory when inside it. */
+function displayPath(file: string): string {
+  const rel = path.relative(process.cwd(), path.resolve(file));
+  return rel && !rel.startsWith('..') && !path.isAbsolute(rel) ? rel : path.resolve(file);
+}
+
+function summarize(problems: string[]): string {
+  const shown = problems.slice(0, SHOWN_PROBLEMS).join('; ');
+  const rest = problems.length - SHOWN_PROBLEMS;
+  return rest > 0 ? `${shown}; and ${rest} more problem${rest === 1 ? '' : 's'}` : shown;
+}
+
+/**
+ * Edit distance (optimal string alignment: insertions, deletions, substitutions and swaps of
+ * two neighbours each cost 1), case-insensitive.
+ */
+export function editDistance(a: string, b: string): number {
+  const x = a.toLowerCase();
+  const y = b.toLowerCase();
+  const d: number[][] = Array.from({ length: x.length + 1 }, (_, i) => Array.from({ length: y.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+  for (let i = 1; i <= x.length; i++) {
+    for (let j = 1; j <= y.length; j++) {
+      const cost = x[i - 1] === y[j - 1] ? 0 : 1;
+      let v = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
+      if (i > 1 && j > 1 && x[i - 1] === y[j - 2] && x[i - 2] === y[j - 1]) v = Math.min(v, d[i - 2]![j - 2]! + 1);
+      d[i]![j] = v;
+    }
+  }
+  return d[x.length]![y.length]!;
+}
+
+/**
+ * The known name nearest to a misspelled one, when it is near enough to be what was meant: at
+ * most a third of the known name's length apart (at least 1, at most 3 edits). Ties go to the
+ * first of `known`.
+ */
+export function nearestName(name: string, known: readonly string[]): string | undefined {
+  let best: string | undefined;
+  let bestDistance = Infinity;
+  for (const k of known) {
+    if (k === name) continue;
+    const distance = editDistance(name, k);
+    const limit = Math.min(3, Math.max(1, Math.floor(k.length / 3)));
+    if (distance <= limit && distance < bestDistance) {
+      best = k;
+      bestDistance = distance;
+    }
+  }
+  return best;
+}
+
+const escapePointer = (key: string): string => key.replace(/~/g, '~0').replace(/\//g, '~1');
+const unescapePointer = (segment: string): string => segment.replace(/~1/g, '/').replace(/~0/g, '~');
+
+/** The subschema of the config schema at a schema path (`#/properties/launch/...`). */
+function schemaAt(schemaPath: string): Record<string, unknown> | undefined {
+  const root = contract().schemas.find((s) => s.file === CONFIG_SCHEMA)?.schema as unknown;
+  const segments = schemaPath.replace(/^#\/?/, '').split('/').filter((s) => s !== '').map(unescapePointer);
+  let node: unknown = root;
+  for (const s of segments) {
+    if (!node || typeof node !== 'object') return undefined;
+    node = (node as Record<string, unknown>)[s];
+  }
+  return node && typeof node === 'object' ? (node as Record<string, unknown>) : undefined;
+}
+
+/** Where a JSON pointer is in the file: the index of each key (or item) along it, in file order. */
+function positionIn(data: unknown, pointer: string): number[] {
+  const out: number[] = [];
+  let node = data;
+  for (const s of pointer.split('/').slice(1).map(unescapePointer)) {
+    if (!node || typeof node !== 'object') break;
+    out.push(Array.isArray(node) ? Number(s) : Object.keys(node).indexOf(s));
+    node = (node as Record<string, unknown>)[s];
+  }
+  return out;
+}
+
+/** The value at a JSON pointer of the data. */
+function valueAt(data: unknown, pointer: string): unknown {
+  let node = data;
+  for (const s of pointer.split('/').slice(1).map(unescapePointer)) {
+    if (!node || typeof node !== 'object') return undefined;
+    node = (node as Record<string, unknown>)[s];
+  }
+  return node;
+}
+
+function jsonType(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'array';
+  if (typeof value === 'number') return Number.isInteger(value) ? 'integer' : 'number';
+  return typeof value;
+}
+
+function shown(value: unknown): string {
+  const text = JSON.stringify(value) ?? String(value);
+  return text.length > 60 ? `${text.slice(0, 57)}...` : text;
+}
+
+const quoted = (names: readonly unknown[]): string => names.map((n) => JSON.stringify(n)).join(', ');
+
+interface Problem {
+  /** Where it is reported: the object holding the key, or the value itself. */
+  at: string;
+  /** Where it is in the file: the unknown key, the value, or the object missing a key. */
+  pointer: string;
+  /** 0 missing key, 1 unknown key, 2 wrong type, 3 any other. */
+  rank: number;
+  text: string;
+  /** An unknown key's suggestion, to drop the `required` error it explains. */
+  meant?: string;
+  missing?: string;
+  /** An unknown name with no near known one: said once for all such names of its object. */
+  unknown?: { noun: 'key' | 'trigger'; name: string; known: string[] };
+}
+
+function problemOf(e: ErrorObject, data: unknown): Problem | undefined {
+  const at = e.instancePath || '/';
+  const params = e.params as Record<string, unknown>;
+  switch (e.keyword) {
+    case 'if':
+    case 'propertyNames':
+      return undefined; // said by the error inside (`then`'s required, the name's enum)
+    case 'additionalProperties': {
+      const key = String(params.additionalProperty);
+      const known = Object.keys((schemaAt(e.schemaPath.replace(/\/additionalProperties$/, ''))?.properties as Record<string, unknown> | undefined) ?? {});
+      const meant = nearestName(key, known);
+      const pointer = `${e.instancePath}/${escapePointer(key)}`;
+      if (!meant) return { at, pointer, rank: 1, text: '', unknown: { noun: 'key', name: key, known } };
+      return { at, pointer, rank: 1, text: `unknown key ${JSON.stringify(key)} at ${at}; did you mean ${JSON.stringify(meant)}?`, meant };
+    }
+    case 'required': {
+      const key = String(params.missingProperty);
+      return { at, pointer: e.instancePath, rank: 0, text: `missing required key ${JSON.stringify(key)} at ${at}`, missing: key };
+    }
+    case 'type': {
+      const value = valueAt(data, e.instancePath);
+      const expected = Array.isArray(params.type) ? params.type.join(' or ') : String(params.type).split(',').join(' or ');
+      return { at, pointer: e.instancePath, rank: 2, text: `wrong type at ${at}: expected ${expected}, got ${jsonType(value)}` };
+    }
+    case 'enum': {
+      const allowed = (params.allowedValues as unknown[]) ?? [];
+      if (e.schemaPath.endsWith('/propertyNames/enum')) {
+        // A trigger name outside the vocabulary.
+        const name = String((e as ErrorObject & { propertyName?: string }).propertyName);
+        const meant = nearestName(name, allowed.map(String));
+        const pointer = `${e.instancePath}/${escapePointer(name)}`;
+        if (!meant) return { at, pointer, rank: 1, text: '', unknown: { noun: 'trigger', name, known: allowed.map(String) } };
+        return { at, pointer, rank: 1, text: `unknown trigger ${JSON.stringify(name)} at ${at}; did you mean ${JSON.stringify(meant)}?` };
+      }
+      const value = valueAt(data, e.instancePath);
+      const meant = typeof value === 'string' ? nearestName(value, allowed.filter((v): v is string => typeof v === 'string')) : undefined;
+      return { at, pointer: e.instancePath, rank: 3, text: `invalid value ${shown(value)} at ${at}; ${meant ? `did you mean ${JSON.stringify(meant)}?` : `expected one of ${quoted(allowed)}`}` };
+    }
+    default:
+      return { at, pointer: e.instancePath, rank: 3, text: `invalid value ${shown(valueAt(data, e.instancePath))} at ${at}: ${e.message ?? e.keyword}` };
+  }
+}
+
+/**
+ * What is wrong with a configuration, one message a problem, in the order of the file (a key
+ * missing from an object before what is inside it; at one place a missing key, then an unknown
+ * one, then a wrong type, then the rest).
+ * A missing required key that a misspelled key was meant to be is not said twice; nor is a
+ * second complaint about the same value. Empty when the configuration is valid.
+ */
+export function configProblems(data: unknown): string[] {
+  const out = contract().validate(CONFIG_SCHEMA, data);
+  if (out.valid) return [];
+  const problems = out.errors.map((e) => problemOf(e, data)).filter((p): p is Problem => p !== undefined);
+  const meant = new Set(problems.filter((p) => p.meant).map((p) => `${p.at}\u0000${p.meant}`));
+  const seenValues = new Set<string>();
+  const unknown = new Map<string, { problem: Problem; names: string[] }>();
+  const kept = problems.filter((p) => {
+    if (p.missing !== undefined && meant.has(`${p.at}\u0000${p.missing}`)) return false;
+    if (p.unknown) {
+      // Unknown names nothing known is near: one problem for all of them in their object.
+      const group = `${p.at}\u0000${p.unknown.noun}`;
+      const seen = unknown.get(group);
+      if (seen) seen.names.push(p.unknown.name);
+      else unknown.set(group, { problem: p, names: [p.unknown.name] });
+      return !seen;
+    }
+    if (p.rank >= 2) {
+      if (seenValues.has(p.at)) return false;
+      seenValues.add(p.at);
+    }
+    return true;
+  });
+  for (const { problem: p, names } of unknown.values()) {
+    const { noun, known } = p.unknown!;
+    p.text = `unknown ${noun}${names.length > 1 ? 's' : ''} ${quoted(names)} at ${p.at}; known ${noun}s: ${known.join(', ') || '(none)'}`;
+  }
+  const order = (p: Problem): number[] => positionIn(data, p.pointer);
+  const before = (a: number[], b: number[]): number => {
+    for (let i = 0; i < Math.min(a.length, b.length); i++) if (a[i] !== b[i]) return a[i]! - b[i]!;
+    return a.length - b.length;
+  };
+  return [...new Set(kept.sort((a, b) => before(order(a), order(b)) || a.rank - b.rank).map((p) => p.text))];
 }

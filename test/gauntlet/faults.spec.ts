@@ -87,5 +87,5 @@ test('a bad configuration ends the run with exit 2 and a one-line reason', async
   const run = await runSuite(['--config', 'package.json']);
   expect(run.exitCode).toBe(2);
   expect(run.stderr.trim().split('\n')).toHaveLength(1);
-  expect(run.stderr).toMatch(/config .*package\.json is invalid: .*mode/);
+  expect(run.stderr).toMatch(/^conformance run: config package\.json: missing required key "mode" at \/; unknown keys "name", .* at \/; known keys: mode, /);
 });
