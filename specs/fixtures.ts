@@ -17,15 +17,18 @@ import { readAborted, runConfig, writeAborted } from '../src/run/environment.ts'
 export const test = base.extend<{ conformance: Conformance }, { session: RunSession }>({
   session: [
     async ({}, use) => {
-      // A run that could not start does not try again in each worker.
+      // A run that could not start fails fast: the session is never tried again, and every test
+      // skips at once in this same worker (a thrown error would make Playwright start a new
+      // worker for each remaining test).
       const aborted = readAborted();
-      if (aborted) throw new SessionStartError(aborted);
+      if (aborted) return use(abortedSession(aborted));
       let session: RunSession;
       try {
         session = await RunSession.start(runConfig());
       } catch (e) {
-        if (e instanceof SessionStartError) writeAborted(e.message);
-        throw e;
+        if (!(e instanceof SessionStartError)) throw e;
+        writeAborted(e.message);
+        return use(abortedSession(e.message));
       }
       await use(session);
       // Calls the module made on its own, outside any spec's flow, are judged once, here.
@@ -37,11 +40,20 @@ export const test = base.extend<{ conformance: Conformance }, { session: RunSess
     { scope: 'worker', timeout: 180_000 },
   ],
   conformance: async ({ session }, use, testInfo) => {
+    const aborted = (session as Partial<AbortedSession>).aborted;
+    testInfo.skip(aborted !== undefined, `the run could not start: ${aborted}`);
     const conformance = new Conformance(session, testSink(testInfo));
     await use(conformance);
     const failures = await conformance.finish();
     for (const f of failures) testInfo.annotations.push({ type: 'conformance failure', description: `${f.check} (${f.requirements.join(', ')})` });
   },
 });
+
+/** Stands for the session of a run that could not start (the reason is in aborted.json). */
+interface AbortedSession {
+  aborted: string;
+}
+
+const abortedSession = (reason: string): RunSession => ({ aborted: reason }) as unknown as RunSession;
 
 export { expect };
