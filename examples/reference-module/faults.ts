@@ -3,6 +3,8 @@
  *
  * Each fault breaks exactly ONE rule of the contract (or of the wire profile) and nothing else,
  * so that a conformance run against the faulty module shows exactly one failing check. The
+ * process faults (`module-ignores-sigterm`, `child-ignores-sigterm`) break no rule: they prove
+ * that a module cannot break the run (its process group is killed; no check fails). The
  * behaviour of each fault lives where the rule lives (registration.ts, http.ts, activity.ts,
  * main.ts); this file is only the table and its parsing.
  */
@@ -70,6 +72,10 @@ export const FAULTS = {
     'Incoming-call events carry `type: "ringing"` instead of `in`. Breaks the wire profile only (type in, out or hangup); the document gives `in` and leaves other values not shown.',
   'call-event-json-body': 'Call events are sent as a JSON body instead of the form field `event`.',
   'startup-tracking-without-api-key': 'Right after registering, the module pushes a delivery status on its own (no trigger), without the apiKey.',
+  'module-ignores-sigterm':
+    'The module\'s own process ignores SIGTERM (it logs it and goes on serving). Breaks no rule: the run kills it (SIGKILL) after the grace period and the report says so.',
+  'child-ignores-sigterm':
+    'The module starts a helper process (`node -e`) that ignores SIGTERM and runs for an hour, and leaves it running when it stops. Breaks no rule: the run kills the module\'s process group after the grace period.',
   'callbacks-refuse-all':
     'Every callback (system callbacks, telephony URLs, record URLs, autocomplete and gateway webhooks) answers 403: a module that recognises nobody.',
 } as const satisfies Record<string, string>;

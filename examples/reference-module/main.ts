@@ -5,7 +5,7 @@
  *   node --import tsx examples/reference-module/main.ts
  *
  * Env: SYSTEM_URL, API_KEY, PORT (required); PUBLIC_URL, MODULE_CODE, CLIENT_ID, FAULTS,
- * BOT_RECONNECT_MS, REGISTER_ATTEMPTS, REGISTER_RETRY_MS, REQUEST_TIMEOUT_MS (optional).
+ * BOT_RECONNECT_MS, REGISTER_ATTEMPTS, REGISTER_RETRY_MS, REQUEST_TIMEOUT_MS, PID_FILE (optional).
  * It listens on 127.0.0.1:PORT, then registers; logs go to stderr; SIGTERM stops it cleanly.
  */
 import http from 'node:http';
@@ -23,6 +23,7 @@ import { LOGO_SVG } from './documents.ts';
 import { SystemClient } from './outbound.ts';
 import { register, type RegistrationOutcome } from './registration.ts';
 import { log } from './log.ts';
+import { startProcesses } from './processes.ts';
 
 function page(title: string, body: string): string {
   return `<!doctype html><html><head><meta charset="utf-8"><title>${title}</title></head><body><h1>${title}</h1>${body}</body></html>`;
@@ -156,8 +157,9 @@ async function main(): Promise<void> {
     server.closeAllConnections();
     setTimeout(() => process.exit(0), 2_000).unref();
   };
-  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGTERM', () => (config.faults.has('module-ignores-sigterm') ? log('SIGTERM: ignored') : shutdown('SIGTERM')));
   process.on('SIGINT', () => shutdown('SIGINT'));
+  await startProcesses(config.faults, process.env.PID_FILE?.trim() || undefined);
 
   await doRegister();
 }

@@ -12,6 +12,7 @@ import { PACKAGE_ROOT, PLAYWRIGHT_CONFIG } from '../contract/paths.ts';
 import { ENV_CONFIG, ENV_OUT } from '../run/environment.ts';
 import type { Results } from '../report/results.ts';
 import { verdictText } from '../report/coverage.ts';
+import { moduleStopText } from '../report/results.ts';
 
 export const RUN_USAGE = `usage: conformance run [--config FILE] [options]
 
@@ -132,21 +133,49 @@ export async function runCommand(args: string[]): Promise<number> {
     }
   }
   fs.mkdirSync(out, { recursive: true });
-  for (const f of ['results.json', 'conformance.html', 'aborted.json', 'junit.xml', 'session-records', 'launches.log']) fs.rmSync(path.join(out, f), { recursive: true, force: true });
+  for (const f of ['results.json', 'conformance.html', 'aborted.json', 'junit.xml', 'session-records', 'launches.log', 'module-stop.json']) fs.rmSync(path.join(out, f), { recursive: true, force: true });
   const configFile = path.join(out, '.run-config.json');
   fs.writeFileSync(configFile, JSON.stringify(config), { mode: 0o600 });
 
   const pwArgs = [...pwBase, '--workers=1'];
   if (parsed.grep) pwArgs.push('--grep', parsed.grep);
+  // Interrupted (Ctrl-C, a cancelled CI job): Playwright is told to stop (SIGINT, its graceful
+  // interruption, whichever signal came), its worker stops the module's process group, and the
+  // run ends without a verdict (exit 130 or 143).
+  let interrupted: NodeJS.Signals | undefined;
   const code = await new Promise<number>((resolve) => {
     const child = spawn(process.execPath, pwArgs, {
       cwd: PACKAGE_ROOT,
       env: childEnv({ [ENV_OUT]: out, [ENV_CONFIG]: configFile }),
       stdio: 'inherit',
     });
-    child.on('exit', (c) => resolve(c ?? 1));
+    let forced: NodeJS.Timeout | undefined;
+    const onSignal = (signal: NodeJS.Signals): void => {
+      if (interrupted) {
+        // A second signal: no more waiting.
+        child.kill('SIGKILL');
+        return;
+      }
+      interrupted = signal;
+      child.kill('SIGINT');
+      // Playwright that does not end in time is ended; its worker's exit hook still kills the module's group.
+      forced = setTimeout(() => child.kill('SIGKILL'), 30_000);
+      forced.unref();
+    };
+    process.on('SIGINT', onSignal);
+    process.on('SIGTERM', onSignal);
+    child.on('exit', (c) => {
+      process.off('SIGINT', onSignal);
+      process.off('SIGTERM', onSignal);
+      clearTimeout(forced);
+      resolve(c ?? 1);
+    });
   });
   fs.rmSync(configFile, { force: true });
+  if (interrupted) {
+    process.stderr.write(`conformance run: interrupted (${interrupted}); no verdict\n`);
+    return interrupted === 'SIGTERM' ? 143 : 130;
+  }
 
   let results: Results;
   try {
@@ -160,6 +189,8 @@ export async function runCommand(args: string[]): Promise<number> {
     return 2;
   }
   // The verdict says what it rests on: what was tested of what applies to the module.
+  const stopped = moduleStopText(results.run.moduleStop);
+  if (stopped) process.stdout.write(`\nconformance: stopping the module: ${stopped}\n`);
   const verdict = results.coverage ? verdictText(results.coverage) : results.run.outcome === 'passed' ? 'PASS (no MUST failure)' : 'FAIL';
   process.stdout.write(`\nconformance: ${verdict} (${path.relative(process.cwd(), path.join(out, 'conformance.html')) || 'conformance.html'})\n`);
   return results.run.outcome === 'passed' ? 0 : 1;

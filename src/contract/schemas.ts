@@ -116,15 +116,35 @@ export function documentAlone<T>(node: T): T {
   return out as T;
 }
 
-/** The message as the schemas judge it: object members whose value is JSON null are absent. */
+/**
+ * The message as the schemas judge it: object members whose value is JSON null are absent.
+ * Iterative (an explicit stack), so that a hostile message nested however deep cannot overflow
+ * the call stack.
+ */
 export function withoutNulls<T>(value: T): T {
-  if (Array.isArray(value)) return value.map((v) => withoutNulls(v)) as T;
   if (!value || typeof value !== 'object') return value;
-  return Object.fromEntries(
-    Object.entries(value as Record<string, unknown>)
-      .filter(([, v]) => v !== null)
-      .map(([k, v]) => [k, withoutNulls(v)]),
-  ) as T;
+  const copy = (v: unknown): unknown => (Array.isArray(v) ? new Array<unknown>(v.length) : v && typeof v === 'object' ? {} : v);
+  const root = copy(value);
+  const stack: Array<[unknown, unknown]> = [[value, root]];
+  while (stack.length > 0) {
+    const [from, to] = stack.pop()!;
+    if (Array.isArray(from)) {
+      const out = to as unknown[];
+      from.forEach((v, i) => {
+        out[i] = copy(v);
+        if (v && typeof v === 'object') stack.push([v, out[i]]);
+      });
+    } else {
+      const out = to as Record<string, unknown>;
+      for (const [k, v] of Object.entries(from as Record<string, unknown>)) {
+        if (v === null) continue;
+        // Like Object.fromEntries: `__proto__` is an own member, not the prototype.
+        Object.defineProperty(out, k, { value: copy(v), enumerable: true, writable: true, configurable: true });
+        if (v && typeof v === 'object') stack.push([v, out[k]]);
+      }
+    }
+  }
+  return root as T;
 }
 
 /** Outcome of validating one message. */

@@ -59,7 +59,12 @@ export interface RecordInput {
   label: string;
   startedAt: Date;
   durationMs: number;
-  request: { method: string; url: string; headers: Record<string, string>; body?: Uint8Array | string };
+  /**
+   * `bytes`: the size of the body when `body` is only its beginning (a body refused unread or
+   * whose reading stopped at a limit): declared, or counted so far. The recorded body is then
+   * marked truncated.
+   */
+  request: { method: string; url: string; headers: Record<string, string>; body?: Uint8Array | string; bytes?: number };
   response?: { status: number; headers: Record<string, string>; body?: Uint8Array | string };
   error?: string;
   probe?: boolean;
@@ -86,6 +91,7 @@ export class EvidenceLog {
   record(input: RecordInput): Exchange {
     const r = this.redactor;
     const req = decode(input.request.body);
+    if (input.request.bytes !== undefined && input.request.bytes > req.bytes) Object.assign(req, { bytes: input.request.bytes, truncated: true });
     const exchange: Exchange = {
       id: `${this.prefix}-x${++this.seq}`,
       direction: input.direction,

@@ -34,6 +34,8 @@ export interface RunConfig {
     env?: Record<string, string>;
     inheritEnv?: boolean;
     registrationTimeoutMs?: number;
+    /** Milliseconds between SIGTERM and SIGKILL when the run stops the module's process group (default 3000). */
+    stopGraceMs?: number;
     moduleUrl?: string;
   };
   remote?: { moduleUrl: string; registration?: Record<string, unknown> | string; registrationTimeoutMs?: number };
@@ -42,6 +44,8 @@ export interface RunConfig {
   apiKey?: string;
   triggers?: Record<string, TriggerSpec>;
   callbacks?: { timeoutMs?: number; maxBodyBytes?: number };
+  /** What a module may send to the simulators (sizes, times); see `ServerLimits` in src/simulators/http.ts. */
+  limits?: { maxRequestBytes?: number; maxFrameBytes?: number; headersTimeoutMs?: number; requestTimeoutMs?: number; keepAliveTimeoutMs?: number };
   flowTimeoutMs?: number;
   /** When the module is ready for callbacks after its registration. */
   readiness?: { settleMs?: number; url?: string; stdout?: string; timeoutMs?: number };

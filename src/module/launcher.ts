@@ -1,9 +1,12 @@
 /**
  * Launch mode: the suite starts the module with a command, a working directory and an env map
  * whose placeholders are filled, keeps the tail of its output for the report, and stops it at
- * the end (SIGTERM, then SIGKILL).
+ * the end. The module runs in its own process group (POSIX): at the end the whole group, the
+ * module and every process it started, gets SIGTERM, then SIGKILL after the grace period
+ * (setting `launch.stopGraceMs`), and the stop says whether anything had to be killed.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
 import net from 'node:net';
 import { fill } from './config.ts';
 
@@ -46,17 +49,104 @@ export function moduleEnv(spec: Pick<LaunchSpec, 'env' | 'inheritEnv'>, vars: Re
   return Object.fromEntries([...inherited, ...own]) as Record<string, string>;
 }
 
+/** The default grace period between SIGTERM and SIGKILL (setting `launch.stopGraceMs`). */
+export const STOP_GRACE_MS = 3_000;
+
+/** Own process groups: POSIX only (on Windows the module's own process alone is signalled). */
+const GROUPS = process.platform !== 'win32';
+
+/** How the module's processes ended when the run stopped them (results.json `run.moduleStop`). */
+export interface ModuleStop {
+  /** The grace period between SIGTERM and SIGKILL. */
+  graceMs: number;
+  /** The module's own process had exited before it was told to stop. */
+  exitedBefore: boolean;
+  /** Milliseconds from SIGTERM to the end of the module's own process. */
+  afterMs: number;
+  /** The module's own process ignored SIGTERM and was killed (SIGKILL) after the grace period. */
+  killed: boolean;
+  /** Processes the module started were still alive after the grace period and were killed (SIGKILL to its process group). */
+  childrenKilled: boolean;
+  /** The run was interrupted (SIGINT, SIGTERM) and stopped the module on the way out. */
+  interrupted?: string;
+}
+
+/**
+ * The live processes of a process group (Linux: read from /proc, zombies — ended, not yet
+ * reaped — left out); undefined where /proc cannot tell.
+ */
+export function groupMembers(pgid: number): number[] | undefined {
+  if (process.platform !== 'linux') return undefined;
+  let entries: string[];
+  try {
+    entries = fs.readdirSync('/proc');
+  } catch {
+    return undefined;
+  }
+  const members: number[] = [];
+  for (const e of entries) {
+    if (!/^\d+$/.test(e)) continue;
+    let stat: string;
+    try {
+      stat = fs.readFileSync(`/proc/${e}/stat`, 'utf8');
+    } catch {
+      continue;
+    }
+    // pid (comm) state ppid pgrp ...: comm may hold spaces and parentheses.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    if (Number(fields[2]) === pgid && fields[0] !== 'Z' && fields[0] !== 'X') members.push(Number(e));
+  }
+  return members;
+}
+
+/** Whether a process of the group is alive. */
+export function groupAlive(pgid: number): boolean {
+  const members = groupMembers(pgid);
+  if (members) return members.length > 0;
+  try {
+    process.kill(-pgid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Whether one process is alive (a zombie is not). */
+export function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return !/^[ZX]/.test(stat.slice(stat.lastIndexOf(')') + 2));
+  } catch {
+    return true;
+  }
+}
+
+function sleepSync(ms: number): void {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+}
+
 export class LaunchedModule {
   readonly child: ChildProcess;
   private readonly tail: string[] = [];
   private exitInfo: { code: number | null; signal: NodeJS.Signals | null } | undefined;
   private readonly exited: Promise<void>;
+  /** Set once the module's whole process group is known to be gone (no signal may then reach a reused id). */
+  private groupGone = false;
+  private stopped?: ModuleStop;
+  private readonly lastResort = (): void => this.killGroup('SIGKILL');
 
   constructor(spec: LaunchSpec, vars: Record<string, string>) {
     this.child = spawn(fill(spec.command, vars), (spec.args ?? []).map((a) => fill(a, vars)), {
       cwd: spec.cwd,
       env: moduleEnv(spec, vars),
       stdio: ['ignore', 'pipe', 'pipe'],
+      // Its own process group: the run signals the module and every process it started.
+      detached: GROUPS,
     });
     const keep = (prefix: string) => (chunk: Buffer) => {
       for (const line of chunk.toString('utf8').split('\n')) {
@@ -75,9 +165,12 @@ export class LaunchedModule {
       this.child.once('error', (e) => {
         this.tail.push(`could not start: ${e.message}`);
         this.exitInfo = { code: null, signal: null };
+        this.groupGone = true;
         resolve();
       });
     });
+    // Whatever ends the suite's process, the module's processes do not outlive it.
+    if (this.child.pid !== undefined) process.on('exit', this.lastResort);
   }
 
   /** Resolves when the process has exited. */
@@ -95,11 +188,86 @@ export class LaunchedModule {
     return [...this.tail];
   }
 
-  async stop(graceMs = 3000): Promise<void> {
-    if (this.exitInfo) return;
-    this.child.kill('SIGTERM');
-    const timer = setTimeout(() => this.child.kill('SIGKILL'), graceMs);
-    await this.exited;
-    clearTimeout(timer);
+  /** How the stop went, once stopped. */
+  stopReport(): ModuleStop | undefined {
+    return this.stopped;
+  }
+
+  /** Sends a signal to the module's process group (its own process alone without groups); never throws. */
+  private killGroup(signal: NodeJS.Signals): void {
+    const pid = this.child.pid;
+    if (pid === undefined || this.groupGone) return;
+    try {
+      if (GROUPS) process.kill(-pid, signal);
+      else this.child.kill(signal);
+    } catch {
+      // ESRCH: nothing of the group is left.
+    }
+  }
+
+  private anyAlive(): boolean {
+    const pid = this.child.pid;
+    if (pid === undefined || this.groupGone) return false;
+    if (!GROUPS) return this.exitInfo === undefined;
+    return groupAlive(pid);
+  }
+
+  private finish(report: ModuleStop): ModuleStop {
+    this.groupGone = !this.anyAlive() || this.groupGone;
+    if (this.groupGone) process.off('exit', this.lastResort);
+    this.stopped = report;
+    return report;
+  }
+
+  /** Whether the module's own process, and whether processes it started, are alive. */
+  private alive(): { own: boolean; others: boolean } {
+    const pid = this.child.pid;
+    if (pid === undefined || this.groupGone) return { own: false, others: false };
+    const own = this.exitInfo === undefined && processAlive(pid);
+    if (!GROUPS) return { own, others: false };
+    const members = groupMembers(pid);
+    if (members) return { own, others: members.some((p) => p !== pid) };
+    return { own, others: !own && groupAlive(pid) };
+  }
+
+  /**
+   * Stops the module's process group: SIGTERM, then SIGKILL to what is still alive after the
+   * grace period (the module's own process, or processes it started and left running).
+   */
+  async stop(graceMs = STOP_GRACE_MS): Promise<ModuleStop> {
+    if (this.stopped) return this.stopped;
+    const exitedBefore = this.exitInfo !== undefined;
+    const started = Date.now();
+    this.killGroup('SIGTERM');
+    let at = this.alive();
+    while ((at.own || at.others) && Date.now() - started < graceMs) {
+      await Promise.race([...(at.own ? [this.exited] : []), new Promise((r) => setTimeout(r, 50))]);
+      at = this.alive();
+    }
+    if (at.own || at.others) this.killGroup('SIGKILL');
+    if (at.own) await this.exited;
+    const afterMs = exitedBefore ? 0 : Date.now() - started;
+    for (let i = 0; i < 40 && this.anyAlive(); i++) await new Promise((r) => setTimeout(r, 25));
+    return this.finish({ graceMs, exitedBefore, afterMs, killed: at.own, childrenKilled: at.others });
+  }
+
+  /**
+   * The same stop, synchronously, for a suite that is being interrupted: SIGTERM to the group,
+   * a blocking wait of at most the grace period, then SIGKILL to what is left.
+   */
+  stopNow(graceMs = STOP_GRACE_MS, interrupted?: string): ModuleStop {
+    if (this.stopped) return this.stopped;
+    const exitedBefore = this.exitInfo !== undefined;
+    const started = Date.now();
+    this.killGroup('SIGTERM');
+    let at = this.alive();
+    while ((at.own || at.others) && Date.now() - started < graceMs) {
+      sleepSync(20);
+      at = this.alive();
+    }
+    if (at.own || at.others) this.killGroup('SIGKILL');
+    const afterMs = exitedBefore ? 0 : Date.now() - started;
+    for (let i = 0; i < 50 && this.anyAlive(); i++) sleepSync(10);
+    return this.finish({ graceMs, exitedBefore, afterMs, killed: at.own, childrenKilled: at.others, ...(interrupted ? { interrupted } : {}) });
   }
 }

@@ -6,6 +6,16 @@ import { buildResults } from './results.ts';
 import { renderHtml } from './html.ts';
 import { junitXml } from './junit.ts';
 import { outDir, readAborted, runConfig } from '../run/environment.ts';
+import type { ModuleStop } from '../module/launcher.ts';
+
+/** How the session stopped the launched module (written by the worker's session, `module-stop.json`). */
+function readModuleStop(dir: string): ModuleStop | undefined {
+  try {
+    return JSON.parse(fs.readFileSync(path.join(dir, 'module-stop.json'), 'utf8')) as ModuleStop;
+  } catch {
+    return undefined;
+  }
+}
 
 /**
  * Gathers the records the conformance tests attached and writes `results.json`,
@@ -46,6 +56,7 @@ export default class ConformanceReporter implements Reporter {
       profile: config.profile,
       mode: config.mode,
       ...(config.file ? { config: config.file } : {}),
+      ...(readModuleStop(outDir()) ? { moduleStop: readModuleStop(outDir())! } : {}),
     });
     const dir = outDir();
     fs.mkdirSync(dir, { recursive: true });

@@ -3,7 +3,7 @@
  * says, requirement by requirement, what holds. Everything the module sent is escaped.
  */
 import { curlNote } from '../evidence/curl.ts';
-import type { Results, RequirementRow } from './results.ts';
+import { moduleStopText, type Results, type RequirementRow } from './results.ts';
 import { verdictText, type Coverage } from './coverage.ts';
 import type { CheckResult } from '../checks/result.ts';
 import type { Exchange } from '../evidence/exchange.ts';
@@ -99,7 +99,7 @@ details summary{cursor:pointer}.exchange summary{cursor:pointer;font-size:12px}
 <h1>Conformance report</h1>
 <p class="verdict" id="verdict">${escapeHtml(verdict)}</p>
 <p>Module <code>${escapeHtml(results.module?.code ?? '(none)')}</code> (${escapeHtml((results.module?.kinds ?? []).join(', '))}), ${escapeHtml(results.run.mode ?? '')} mode, profile checks ${results.run.profile ? 'on' : 'off'}; run of ${escapeHtml(results.run.startedAt)}, ${(results.run.durationMs / 1000).toFixed(1)} s; ${escapeHtml(results.suite.name)} ${escapeHtml(results.suite.version)}.</p>
-${results.coverage ? coverageSection(results.coverage) : ''}
+${moduleStopText(results.run.moduleStop) ? `<p id="module-stop">Stopping the module: ${escapeHtml(moduleStopText(results.run.moduleStop)!)} This breaks no rule of the contract.</p>\n` : ''}${results.coverage ? coverageSection(results.coverage) : ''}
 <p id="summary">Checks: ${s.passed} passed, ${s.failed} failed, ${s.warnings} warnings, ${s.skipped} skipped, ${s.notApplicable} not applicable.</p>
 <h2>Checks</h2>
 <table><thead><tr><th>status</th><th>check</th><th>requirements</th><th>what was checked, received, expected</th></tr></thead><tbody>

@@ -13,6 +13,7 @@ import { summarize, type CheckResult, type ResultsSummary } from '../checks/resu
 import type { Exchange } from '../evidence/exchange.ts';
 import type { TestRecord } from '../run/conformance.ts';
 import { AREA_KIND, appliesTo, computeCoverage, type Coverage } from './coverage.ts';
+import type { ModuleStop } from '../module/launcher.ts';
 
 export type RequirementStatus = 'passed' | 'failed' | 'warning' | 'skipped' | 'notApplicable' | 'untested';
 
@@ -29,7 +30,17 @@ export interface RequirementRow {
 
 export interface Results {
   suite: { name: string; version: string };
-  run: { startedAt: string; durationMs: number; outcome: 'passed' | 'failed' | 'aborted'; aborted?: string; mode?: string; config?: string; profile: boolean };
+  run: {
+    startedAt: string;
+    durationMs: number;
+    outcome: 'passed' | 'failed' | 'aborted';
+    aborted?: string;
+    mode?: string;
+    config?: string;
+    profile: boolean;
+    /** Launch mode: how the run stopped the module's processes (SIGTERM, SIGKILL after the grace period). */
+    moduleStop?: ModuleStop;
+  };
   module: TestRecord['module'] | null;
   summary: ResultsSummary;
   /** What the run tested against what applies to the module (absent when the run was aborted). */
@@ -49,6 +60,7 @@ export interface BuildInput {
   profile: boolean;
   mode?: string;
   config?: string;
+  moduleStop?: ModuleStop;
 }
 
 function suiteVersion(): string {
@@ -129,6 +141,7 @@ export async function buildResults(input: BuildInput): Promise<Results> {
       ...(input.mode ? { mode: input.mode } : {}),
       ...(input.config ? { config: input.config } : {}),
       profile: input.profile,
+      ...(input.moduleStop ? { moduleStop: input.moduleStop } : {}),
     },
     module,
     summary,
@@ -139,4 +152,14 @@ export async function buildResults(input: BuildInput): Promise<Results> {
     requirements: requirementTable(results, input.aborted ? undefined : { kinds: module?.kinds ?? [], profile: input.profile }),
     exchanges,
   };
+}
+
+/** One sentence on how the module's processes were stopped, when something had to be killed or the run was interrupted; undefined otherwise. */
+export function moduleStopText(stop: ModuleStop | undefined): string | undefined {
+  if (!stop) return undefined;
+  const parts: string[] = [];
+  if (stop.killed) parts.push(`the module did not end on SIGTERM and was killed (SIGKILL) after ${stop.graceMs} ms`);
+  if (stop.childrenKilled) parts.push(`processes it started were still running after ${stop.graceMs} ms and were killed (SIGKILL to its process group)`);
+  if (stop.interrupted) parts.push(`the run was interrupted (${stop.interrupted}) and stopped the module`);
+  return parts.length > 0 ? `${parts.join('; ')}.` : undefined;
 }

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fill, type ResolvedConfig } from '../module/config.ts';
 import { outDir } from './environment.ts';
-import { LaunchedModule, freePort } from '../module/launcher.ts';
+import { LaunchedModule, STOP_GRACE_MS, freePort, type ModuleStop } from '../module/launcher.ts';
 import { Triggers } from '../module/triggers.ts';
 import { EvidenceLog, type Exchange } from '../evidence/exchange.ts';
 import { Redactor } from '../evidence/redact.ts';
@@ -24,6 +24,20 @@ const REFUSED_QUIET_MS = 2_000;
 /** The settle period after the registration (setting `readiness.settleMs`). */
 export function settleMs(config: ResolvedConfig): number {
   return config.readiness?.settleMs ?? 1_000;
+}
+
+/** How the run stopped the launched module (read by the conformance reporter into `run.moduleStop`). */
+export function moduleStopFile(): string {
+  return path.join(outDir(), 'module-stop.json');
+}
+
+function writeModuleStop(stop: ModuleStop): void {
+  try {
+    fs.mkdirSync(outDir(), { recursive: true });
+    fs.writeFileSync(moduleStopFile(), `${JSON.stringify(stop)}\n`);
+  } catch {
+    // The report then says nothing of the stop; the module is stopped all the same.
+  }
 }
 
 /** Counts a launch of the module in the run's output folder (the suite's tests assert one per run). */
@@ -51,6 +65,14 @@ export class RunSession {
   /** With `tls`: the run's certificates and the CA file given to the module as `{caFile}`. */
   readonly tls?: RunTls & { caFile: CaFile };
   private readonly vars: Record<string, string> = {};
+  /** While a launched module runs: stops it when the suite's process is interrupted. */
+  private readonly onInterrupt = (signal: NodeJS.Signals): void => {
+    const launched = this.launched;
+    if (launched && !launched.stopReport()) writeModuleStop(launched.stopNow(this.stopGraceMs(), signal));
+    this.releaseSignals();
+    // SIGINT: the test runner ends the run (its workers wait for it); SIGTERM ends this process.
+    if (signal === 'SIGTERM') process.exit(143);
+  };
 
   private constructor(config: ResolvedConfig, sessionId: string, tls?: RunTls & { caFile: CaFile }) {
     this.config = config;
@@ -66,6 +88,7 @@ export class RunSession {
       bind: config.gateway?.bind ?? '127.0.0.1',
       port: config.gateway?.port ?? 0,
       ...(config.gateway?.publicUrl ? { publicUrl: config.gateway.publicUrl } : {}),
+      ...(config.limits ? { limits: config.limits } : {}),
       ...serve,
     });
     this.system = new SystemSimulator({
@@ -74,6 +97,7 @@ export class RunSession {
       bind: config.system?.bind ?? '127.0.0.1',
       port: config.system?.port ?? 0,
       ...(config.system?.publicUrl ? { publicUrl: config.system.publicUrl } : {}),
+      ...(config.limits ? { limits: config.limits } : {}),
       gatewayUrl: () => this.gateway.url(),
       ...serve,
     });
@@ -120,6 +144,8 @@ export class RunSession {
     this.vars.moduleUrl = spec.moduleUrl ? spec.moduleUrl.replace('{port}', String(port)) : `http://127.0.0.1:${port}`;
     const timeoutMs = spec.registrationTimeoutMs ?? 20_000;
     this.launched = new LaunchedModule(spec, this.vars);
+    process.on('SIGINT', this.onInterrupt);
+    process.on('SIGTERM', this.onInterrupt);
     countLaunch();
     await this.awaitRegistration(timeoutMs, this.launched.whenExited());
   }
@@ -247,8 +273,23 @@ export class RunSession {
     return this.vars;
   }
 
+  /** The grace period between SIGTERM and SIGKILL when the module is stopped (setting `launch.stopGraceMs`). */
+  stopGraceMs(): number {
+    return this.config.launch?.stopGraceMs ?? STOP_GRACE_MS;
+  }
+
+  private releaseSignals(): void {
+    process.off('SIGINT', this.onInterrupt);
+    process.off('SIGTERM', this.onInterrupt);
+  }
+
   async stop(): Promise<void> {
-    await this.launched?.stop();
+    if (this.launched) {
+      const already = this.launched.stopReport();
+      const stop = already ?? (await this.launched.stop(this.stopGraceMs()));
+      if (!already) writeModuleStop(stop);
+      this.releaseSignals();
+    }
     await Promise.allSettled([this.system.stop(), this.gateway.stop(), this.client.close()]);
     this.tls?.caFile.remove();
   }

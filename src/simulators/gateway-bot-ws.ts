@@ -31,6 +31,8 @@ export interface BotConnection {
   exchange: Exchange;
   /** Frames the bot sent, as text. */
   received: string[];
+  /** Why the gateway ended the connection on its own (a message over the size limit: 1009). */
+  error?: string;
 }
 
 /** A frame on the bot WebSocket; `meta.timestamp` (unix seconds) is filled in when absent. */
@@ -49,6 +51,8 @@ export interface BotSocketOptions {
   bot: (token: string) => BotRegistration | undefined;
   /** Counts a request of the token; false when over the rate limit. */
   admit: (token: string) => boolean;
+  /** Largest message a bot may send (bytes); a larger one closes the connection with 1009 (default 1 MB). */
+  maxFrameBytes?: number;
 }
 
 /** Epoch milliseconds with sub-millisecond precision, strictly ordered within the process. */
@@ -57,12 +61,14 @@ const preciseNow = (): number => performance.timeOrigin + performance.now();
 export class BotSockets {
   private readonly connections: BotConnection[] = [];
   private readonly sockets = new Map<string, WebSocket>();
-  private readonly wss = new WebSocketServer({ noServer: true });
+  private readonly wss: WebSocketServer;
   private readonly options: BotSocketOptions;
   private nextId = 1;
 
   constructor(options: BotSocketOptions) {
     this.options = options;
+    // `ws` refuses a message over maxPayload: it closes the connection with 1009 and never buffers it whole.
+    this.wss = new WebSocketServer({ noServer: true, maxPayload: options.maxFrameBytes ?? 1024 * 1024 });
   }
 
   private wsUrl(path: string): string {
@@ -107,11 +113,26 @@ export class BotSockets {
       const conn: BotConnection = { id: `b${this.nextId++}`, token, clientId: bot.clientId, events, connectedAt: preciseNow(), exchange: record(101), received: [] };
       this.connections.push(conn);
       this.sockets.set(conn.id, ws);
+      // The code the gateway closed with on its own (ws stops reading then: the bot's echo is not seen).
+      let sentCode: number | undefined;
       ws.on('message', (data) => conn.received.push(Buffer.isBuffer(data) ? data.toString('utf8') : String(data)));
-      ws.on('error', () => {
-        /* a broken connection ends in 'close' */
+      ws.on('error', (err: Error & { code?: string }) => {
+        // A broken connection ends in 'close'; a protocol error (a message over maxPayload: 1009) is the gateway's doing, kept as evidence.
+        if (conn.closedAt !== undefined) return;
+        conn.closedBy = 'gateway';
+        conn.error = `${err.message}${err.code ? ` (${err.code})` : ''}`;
+        if (err.code === 'WS_ERR_UNSUPPORTED_MESSAGE_LENGTH') sentCode = 1009;
+        this.options.log.record({
+          direction: 'gateway->module',
+          label: 'bot websocket refused frame',
+          startedAt: new Date(),
+          durationMs: 0,
+          request: { method: 'WS', url: wsUrl, headers: {}, body: JSON.stringify({ connection: conn.id, error: conn.error, ...(err.code === 'WS_ERR_UNSUPPORTED_MESSAGE_LENGTH' ? { closeCode: 1009, maxPayload: this.options.maxFrameBytes ?? 1024 * 1024 } : {}) }) },
+          error: conn.error,
+        });
       });
-      ws.on('close', (code) => {
+      ws.on('close', (seen) => {
+        const code = sentCode ?? seen;
         conn.closedAt = preciseNow();
         conn.closeCode = code;
         conn.closedBy ??= 'bot';
@@ -121,7 +142,7 @@ export class BotSockets {
           label: 'bot websocket close',
           startedAt: new Date(),
           durationMs: 0,
-          request: { method: 'WS', url: wsUrl, headers: {}, body: JSON.stringify({ connection: conn.id, code, closedBy: conn.closedBy }) },
+          request: { method: 'WS', url: wsUrl, headers: {}, body: JSON.stringify({ connection: conn.id, code, closedBy: conn.closedBy, ...(conn.error ? { error: conn.error } : {}) }) },
         });
         this.options.events.emit('botClose', conn);
       });

@@ -28,7 +28,7 @@ import type { EvidenceLog, Exchange } from '../evidence/exchange.ts';
 import type { CallbackClient, Reply } from '../client/callback-client.ts';
 import { contract } from '../contract/schemas.ts';
 import { waitForMatch } from './wait.ts';
-import { RecordingServer, type Answer, type InboundRequest, type TlsMaterial } from './http.ts';
+import { RecordingServer, jsonErrorMessage, parseJson, type Answer, type InboundRequest, type ServerLimits, type TlsMaterial } from './http.ts';
 import { BOT_PREFIX, TRANSPORT_PREFIX, errors, isObject, type Api, type RouteDef, type RouteHandler } from './gateway-routing.ts';
 import { TRANSPORT_HANDLERS, TRANSPORT_ROUTES } from './gateway-transport-api.ts';
 import { BOT_HANDLERS, BOT_ROUTES } from './gateway-bot-api.ts';
@@ -100,6 +100,8 @@ export interface GatewaySimulatorOptions {
   clock?: () => number;
   /** Serve HTTPS (and the bot WebSocket as wss) with this key and certificate. */
   tls?: TlsMaterial;
+  /** Request, frame size and time limits (default `DEFAULT_LIMITS` of http.ts). */
+  limits?: Partial<ServerLimits>;
 }
 
 export class GatewaySimulator extends EventEmitter {
@@ -135,6 +137,7 @@ export class GatewaySimulator extends EventEmitter {
       bind: options.bind ?? '127.0.0.1',
       port: options.port ?? 0,
       ...(options.tls ? { tls: options.tls } : {}),
+      ...(options.limits ? { limits: options.limits } : {}),
       // The gateway's error body (wire profile section 6).
       errorBody: (message) => ({ errors: [message] }),
       onExchange: (_label, req, exchange) => this.completed(req, exchange),
@@ -150,6 +153,7 @@ export class GatewaySimulator extends EventEmitter {
       baseUrl: () => this.server.baseUrl(),
       bot: (token) => this.state.bots.get(token),
       admit: (token) => this.admit(token),
+      maxFrameBytes: this.server.limits.maxFrameBytes,
     });
     this.server.server.on('upgrade', (req: http.IncomingMessage, socket: Duplex, head: Buffer) => this.sockets.upgrade(req, socket, head));
   }
@@ -228,9 +232,9 @@ export class GatewaySimulator extends EventEmitter {
       if (req.body.length === 0) call.decodeError = 'request body is missing';
       else {
         try {
-          call.payload = JSON.parse(req.body.toString('utf8'));
+          call.payload = parseJson(req.body.toString('utf8'));
         } catch (e) {
-          call.decodeError = `request body is not JSON: ${(e as Error).message}`;
+          call.decodeError = jsonErrorMessage(e, 'request body');
         }
       }
     } else if (req.method === 'GET') {

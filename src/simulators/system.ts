@@ -17,7 +17,7 @@ import { declaredKinds } from '../contract/kinds.ts';
 import { waitForMatch } from './wait.ts';
 import { Account } from './account.ts';
 import { REFERENCE_BOOKS, apiVersions, credentials, referenceBook, users, type ReferenceBook } from './system-account-api.ts';
-import { RecordingServer, formJson, json, systemError, type Answer, type InboundRequest, type TlsMaterial } from './http.ts';
+import { RecordingServer, formJson, json, systemError, type Answer, type InboundRequest, type ServerLimits, type TlsMaterial } from './http.ts';
 
 /** The endpoints of the system API, with the form field that holds JSON and its schema. */
 export const SYSTEM_ENDPOINTS = {
@@ -61,6 +61,12 @@ export interface InboundCall {
   apiKeyValid: boolean;
   /** For `edit`: the module JSON the call carried, also when the call was refused (a JSON body, a wrong version). */
   attempted?: Record<string, unknown>;
+  /**
+   * What was odd in how the parameters came, judged rather than crashed on: a parameter that is
+   * not valid UTF-8 (decoded with replacement characters), a parameter given more than once
+   * (the last value is taken, as the PHP system does).
+   */
+  anomalies?: string[];
 }
 
 /** API versions the system serves: v5, and the legacy v3 and v4 (document, Versioning 2). */
@@ -91,19 +97,27 @@ export interface SystemSimulatorOptions {
   tls?: TlsMaterial;
   /** The account the system plays (default: a fresh one). */
   account?: Account;
+  /** Request size and time limits (default `DEFAULT_LIMITS` of http.ts). */
+  limits?: Partial<ServerLimits>;
 }
 
 function apiKeyOf(req: InboundRequest): { key?: string; via: ApiKeyVia[] } {
   const via: ApiKeyVia[] = [];
   let key: string | undefined;
-  const form = req.form?.get('apiKey');
-  const query = req.url.searchParams.get('apiKey');
+  // A repeated name takes its last value, as PHP's $_POST/$_GET do (the call notes the repetition).
+  const form = req.form?.getAll('apiKey').at(-1);
+  const query = req.url.searchParams.getAll('apiKey').at(-1);
   // Parameters are read from the body's form and from the query string alike.
   const header = req.headers['x-api-key'];
   if (form) (via.push('form'), (key = form));
   if (query) (via.push('query'), (key ??= query));
   if (header) (via.push('header'), (key ??= header));
   return key === undefined ? { via } : { key, via };
+}
+
+/** How many different values a repeated parameter had (body form and query string). */
+function distinctValues(req: InboundRequest, name: string): number {
+  return new Set([...(req.form?.getAll(name) ?? []), ...req.url.searchParams.getAll(name)]).size;
 }
 
 /** Symbolic code from a name, as the system does for the delivery type created at registration. */
@@ -147,6 +161,7 @@ export class SystemSimulator extends EventEmitter {
       bind: options.bind ?? '127.0.0.1',
       port: options.port ?? 0,
       ...(options.tls ? { tls: options.tls } : {}),
+      ...(options.limits ? { limits: options.limits } : {}),
       onExchange: (label, req, exchange) => (label === 'unknown endpoint' ? this.unsimulatedCall(exchange) : this.completed(req, exchange)),
     });
     for (const [name, ep] of Object.entries(SYSTEM_ENDPOINTS)) {
@@ -182,6 +197,11 @@ export class SystemSimulator extends EventEmitter {
     const { key, via } = apiKeyOf(req);
     const version = req.params.apiVersion ?? (ep.route.includes('/api/v5/') ? 'v5' : 'none');
     const call: Omit<InboundCall, 'exchange'> = { endpoint, params: req.params, apiKeyVia: via, schemaErrors: [], accepted: false, version, apiKeyValid: key === this.options.apiKey };
+    const anomalies = [
+      ...(req.invalidUtf8 ?? []).map((name) => `parameter "${name}" is not valid UTF-8 (read with replacement characters)`),
+      ...(req.duplicated ?? []).map((name) => `parameter "${name}" given more than once${distinctValues(req, name) > 1 ? ' with different values' : ''}: the last value is taken, as the PHP system does`),
+    ];
+    if (anomalies.length > 0) call.anomalies = anomalies;
     let answer: Answer;
     if (req.bodyError) call.decodeError = req.bodyError;
     else if (ep.field !== undefined) {

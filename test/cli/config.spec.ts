@@ -50,13 +50,14 @@ type DeepRequired<T> = T extends Array<infer U> ? Array<DeepRequired<U>> : T ext
 /** A configuration with every key the code reads (RunConfig, all of it): the schema must know each. */
 const everyKey: DeepRequired<RunConfig> = {
   mode: 'launch',
-  launch: { command: 'node', args: ['a.js'], cwd: '.', env: { A: '{env:A}' }, inheritEnv: false, registrationTimeoutMs: 15000, moduleUrl: 'http://127.0.0.1:{port}' },
+  launch: { command: 'node', args: ['a.js'], cwd: '.', env: { A: '{env:A}' }, inheritEnv: false, registrationTimeoutMs: 15000, stopGraceMs: 3000, moduleUrl: 'http://127.0.0.1:{port}' },
   remote: { moduleUrl: 'https://staging.example.com', registration: 'registration.json', registrationTimeoutMs: 60000 },
   system: { bind: '0.0.0.0', port: 7100, publicUrl: 'https://sim.example.com' },
   gateway: { bind: '0.0.0.0', port: 0, publicUrl: 'http://gw.example.com' },
   apiKey: 'a-key-of-the-run',
   triggers: { 'delivery.tracking': { method: 'POST', url: '{moduleUrl}/t', headers: { 'X-Token': '{env:T}' }, body: { count: '{count}' }, timeoutMs: 5000 } },
   callbacks: { timeoutMs: 5000, maxBodyBytes: 1_000_000 },
+  limits: { maxRequestBytes: 4_194_304, maxFrameBytes: 1_048_576, headersTimeoutMs: 10000, requestTimeoutMs: 30000, keepAliveTimeoutMs: 5000 },
   flowTimeoutMs: 10000,
   readiness: { settleMs: 1000, url: '{moduleUrl}/ready', stdout: 'ready', timeoutMs: 30000 },
   profile: true,
@@ -125,7 +126,7 @@ test.describe('each problem is one message naming the key, its path and the near
     ['a misspelled trigger', { mode: 'launch', launch, triggers: { 'delivery.trackin': { url: 'x' } } }, ['unknown trigger "delivery.trackin" at /triggers; did you mean "delivery.tracking"?']],
     ['an unknown trigger', { mode: 'launch', launch, triggers: { 'delivery.status': { url: 'x' } } }, [`unknown trigger "delivery.status" at /triggers; known triggers: ${Object.keys(TRIGGERS).join(', ')}`]],
     ['a misspelled remote key', { mode: 'remote', remote: { moduleUrl: 'https://x.example.com', registation: 'r.json' } }, ['unknown key "registation" at /remote; did you mean "registration"?']],
-    ['keys nothing known is near, together', { mode: 'launch', launch, name: 'x', version: '1' }, ['unknown keys "name", "version" at /; known keys: mode, launch, remote, system, gateway, apiKey, triggers, callbacks, flowTimeoutMs, profile, tls, readiness']],
+    ['keys nothing known is near, together', { mode: 'launch', launch, name: 'x', version: '1' }, ['unknown keys "name", "version" at /; known keys: mode, launch, remote, system, gateway, apiKey, triggers, callbacks, limits, flowTimeoutMs, profile, tls, readiness']],
     ['a wrong type', { mode: 'launch', launch, tls: 'yes' }, ['wrong type at /tls: expected boolean, got string']],
     ['a wrong type in a section', { mode: 'launch', launch: { command: 'node', args: 'main.js' } }, ['wrong type at /launch/args: expected array, got string']],
     ['a wrong type in a map', { mode: 'launch', launch: { command: 'node', env: { PORT: 8080 } } }, ['wrong type at /launch/env/PORT: expected string, got integer']],
@@ -188,7 +189,7 @@ test.describe('each problem is one message naming the key, its path and the near
     const message = thrown(() => loadConfig(file)).message;
     expect(message).not.toContain('\n');
     expect(message).toBe(
-      `config ${file}: missing required key "mode" at /; unknown keys "a1", "a2" at /; known keys: mode, launch, remote, system, gateway, apiKey, triggers, callbacks, flowTimeoutMs, profile, tls, readiness; ` +
+      `config ${file}: missing required key "mode" at /; unknown keys "a1", "a2" at /; known keys: mode, launch, remote, system, gateway, apiKey, triggers, callbacks, limits, flowTimeoutMs, profile, tls, readiness; ` +
         'wrong type at /tls: expected boolean, got string; wrong type at /profile: expected boolean, got string; wrong type at /flowTimeoutMs: expected integer, got string; and 2 more problems',
     );
   });

@@ -4,7 +4,11 @@
  * drives its own flows on triggers, and each fault variant breaks exactly what it names.
  */
 import { test, expect } from '@playwright/test';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import zlib from 'node:zlib';
+import { processAlive } from '../../src/module/launcher.ts';
 import { contract, formatErrors } from '../../src/contract/schemas.ts';
 import { FAULT_NAMES } from '../../examples/reference-module/faults.ts';
 import { diffPaths, getCallback, postCallback, readZip, startModule, trigger, until, type Recorded, type RunningModule } from './harness.ts';
@@ -506,6 +510,8 @@ const REGISTRATION_FAULTS: Record<string, { diff: string[]; schemaValid: boolean
   'tracking-truncated': { diff: [], schemaValid: true },
   'tracking-updatedat-ymd': { diff: [], schemaValid: true },
   'tracking-trigger-fails': { diff: [], schemaValid: true },
+  'module-ignores-sigterm': { diff: [], schemaValid: true },
+  'child-ignores-sigterm': { diff: [], schemaValid: true },
 };
 
 /** Faults of the registration call itself: what the module sends to edit (the system refuses it). */
@@ -554,13 +560,14 @@ test.describe('fault variants', () => {
 
   for (const [fault, expected] of Object.entries(REGISTRATION_FAULTS)) {
     test(`${fault}: changes the registration only where it says`, async () => {
-      const m = await startModule({ faults: [fault] });
+      const pidFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'ref-pids-')), 'pids.json');
+      const m = await startModule({ faults: [fault], env: { PID_FILE: pidFile } });
       try {
         const reg = await m.registration();
         expect(diffPaths(reference, normalized(reg, m))).toEqual(expected.diff);
         const outcome = contract().validate('registration/integration-module.edit.json', reg);
         expect(outcome.valid, formatErrors(outcome.errors)).toBe(expected.schemaValid);
-        await faultBehaviour(fault, m, reg);
+        await faultBehaviour(fault, m, reg, pidFile);
       } finally {
         await m.stop();
       }
@@ -603,7 +610,7 @@ const activityForm = (clientId: string): string =>
   new URLSearchParams({ clientId, systemUrl: 'https://shop.example.com', activity: JSON.stringify({ active: true, freeze: false }) }).toString();
 
 /** What each fault does beyond the registration (and that the rest still works). */
-async function faultBehaviour(fault: string, m: RunningModule, reg: Record<string, unknown>): Promise<void> {
+async function faultBehaviour(fault: string, m: RunningModule, reg: Record<string, unknown>, pidFile: string): Promise<void> {
   const postActivity = (clientId: string): Promise<Response> =>
     fetch(`${m.url}/activity`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: activityForm(clientId) });
   const trackingCalls = () => m.system.find('POST', /\/tracking$/);
@@ -749,6 +756,42 @@ async function faultBehaviour(fault: string, m: RunningModule, reg: Record<strin
       expect(await res.text()).toBe('Forbidden');
       expect((await state(m)).activity).not.toHaveProperty('intruder');
       expect(await (await postActivity(m.clientId)).json()).toEqual({ success: true });
+      break;
+    }
+    case 'module-ignores-sigterm': {
+      // SIGTERM is logged and ignored: the module goes on serving until it is killed.
+      m.child.kill('SIGTERM');
+      await until('the ignored SIGTERM', () => /SIGTERM: ignored/.test(m.stderr()));
+      await new Promise((r) => setTimeout(r, 300));
+      expect(m.child.exitCode).toBeNull();
+      expect((await postActivity(m.clientId)).status).toBe(200);
+      expect(JSON.parse(fs.readFileSync(pidFile, 'utf8'))).toEqual({ module: m.child.pid, children: [] });
+      const gone = new Promise((r) => m.child.once('exit', r));
+      m.child.kill('SIGKILL');
+      await gone;
+      break;
+    }
+    case 'child-ignores-sigterm': {
+      const { module, children } = JSON.parse(fs.readFileSync(pidFile, 'utf8')) as { module: number; children: number[] };
+      expect(module).toBe(m.child.pid);
+      expect(children).toHaveLength(1);
+      const child = children[0]!;
+      try {
+        process.kill(child, 'SIGTERM');
+        await new Promise((r) => setTimeout(r, 300));
+        expect(processAlive(child)).toBe(true);
+        // The module itself still stops on SIGTERM, and leaves its helper running.
+        const code = new Promise((r) => m.child.once('exit', r));
+        m.child.kill('SIGTERM');
+        expect(await code).toBe(0);
+        expect(processAlive(child)).toBe(true);
+      } finally {
+        try {
+          process.kill(child, 'SIGKILL');
+        } catch {
+          // gone already
+        }
+      }
       break;
     }
     case 'callbacks-refuse-all': {

@@ -71,11 +71,21 @@ export const FIELD_SCOPES: Record<string, RegExp> = {
   'TRN-WEBHOOKURL-URL': field('^/integrations/mgTransport/webhookUrl$'),
 };
 
-/** Every JSON pointer of a value (the root is ""). */
+/**
+ * Every JSON pointer of a value (the root is ""), in document order. Iterative (an explicit
+ * stack), so that a value nested however deep cannot overflow the call stack.
+ */
 export function pointers(value: unknown, at = ''): string[] {
-  const out = [at];
-  if (Array.isArray(value)) value.forEach((v, i) => out.push(...pointers(v, `${at}/${i}`)));
-  else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) out.push(...pointers(v, `${at}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`));
+  const out: string[] = [];
+  const stack: Array<[unknown, string]> = [[value, at]];
+  while (stack.length > 0) {
+    const [v, p] = stack.pop()!;
+    out.push(p);
+    const children: Array<[unknown, string]> = [];
+    if (Array.isArray(v)) v.forEach((c, i) => children.push([c, `${p}/${i}`]));
+    else if (v && typeof v === 'object') for (const [k, c] of Object.entries(v)) children.push([c, `${p}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`]);
+    for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]!);
+  }
   return out;
 }
 

@@ -1,0 +1,173 @@
+/**
+ * A module cannot break the run: its process tree ends with the run. The launched module runs in
+ * its own process group; at the end the group gets SIGTERM, then SIGKILL after the grace period
+ * (`launch.stopGraceMs`), also when the suite itself is interrupted. The process faults of the
+ * reference module break no rule (exit 0, no failing check); the report says what had to be
+ * killed, and afterwards no process of the run is alive.
+ */
+import { test, expect } from '@playwright/test';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { spawn } from 'node:child_process';
+import { failedChecks, runSuite } from './run-suite.ts';
+import { PACKAGE_ROOT } from '../../src/contract/paths.ts';
+import { contract, formatErrors } from '../../src/contract/schemas.ts';
+import { childEnv } from '../../src/cli/run.ts';
+import { processAlive } from '../../src/module/launcher.ts';
+
+test.describe.configure({ mode: 'parallel', timeout: 180_000 });
+
+const GRACE_MS = 1_500;
+/** One short spec is enough: the stop happens at the end of any run. */
+const GREP = 'the module acknowledges activity';
+
+/** The reference module's configuration, with the pid file passed to the module and a short grace period. */
+function config(): { file: string; pidFile: string } {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'process-tree-'));
+  const reference = JSON.parse(fs.readFileSync(path.join(PACKAGE_ROOT, 'examples', 'reference-module', 'conformance.config.json'), 'utf8')) as Record<string, any>;
+  const file = path.join(dir, 'conformance.config.json');
+  fs.writeFileSync(file, JSON.stringify({ ...reference, launch: { ...reference.launch, cwd: PACKAGE_ROOT, env: { ...reference.launch.env, PID_FILE: '{env:PID_FILE}' }, stopGraceMs: GRACE_MS } }));
+  return { file, pidFile: path.join(dir, 'pids.json') };
+}
+
+function readPids(pidFile: string): { module: number; children: number[] } | undefined {
+  try {
+    return JSON.parse(fs.readFileSync(pidFile, 'utf8')) as { module: number; children: number[] };
+  } catch {
+    return undefined;
+  }
+}
+
+/** The processes below `root` (Linux /proc: parent ids). */
+function descendants(root: number): number[] {
+  const parent = new Map<number, number>();
+  for (const e of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(e)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${e}/stat`, 'utf8');
+      parent.set(Number(e), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
+    } catch {
+      // ended meanwhile
+    }
+  }
+  const found: number[] = [];
+  const walk = (pid: number): void => {
+    for (const [child, p] of parent) if (p === pid) (found.push(child), walk(child));
+  };
+  walk(root);
+  return found;
+}
+
+/** Waits a moment for the pids to be gone (the last SIGKILL may still be landing), then lists the live ones. */
+async function survivors(pids: number[]): Promise<number[]> {
+  for (let i = 0; i < 40 && pids.some(processAlive); i++) await new Promise((r) => setTimeout(r, 50));
+  return pids.filter(processAlive);
+}
+
+function cleanUp(pids: number[]): void {
+  for (const pid of pids) {
+    try {
+      process.kill(pid, 'SIGKILL');
+    } catch {
+      // gone
+    }
+  }
+}
+
+test.skip(process.platform !== 'linux', 'process groups and /proc: Linux');
+
+test('a module that ignores SIGTERM is killed after the grace period; the report says so (exit 0)', async () => {
+  const { file, pidFile } = config();
+  const run = await runSuite(['--config', file, '--grep', GREP], { FAULTS: 'module-ignores-sigterm', PID_FILE: pidFile });
+  const pids = readPids(pidFile);
+  try {
+    expect(run.results, run.stderr).toBeDefined();
+    expect(failedChecks(run.results)).toEqual([]);
+    expect(run.exitCode).toBe(0);
+    const stop = run.results!.run.moduleStop;
+    expect(stop).toMatchObject({ graceMs: GRACE_MS, exitedBefore: false, killed: true, childrenKilled: false });
+    expect(stop!.afterMs).toBeGreaterThanOrEqual(GRACE_MS);
+    const valid = contract().validate('suite/results.json', run.results);
+    expect(valid.valid, formatErrors(valid.errors)).toBe(true);
+    expect(run.stdout).toMatch(/stopping the module: the module did not end on SIGTERM and was killed \(SIGKILL\) after 1500 ms/);
+    expect(fs.readFileSync(path.join(run.out, 'conformance.html'), 'utf8')).toMatch(/id="module-stop">Stopping the module: the module did not end on SIGTERM and was killed/);
+    expect(pids?.module).toBeGreaterThan(0);
+    expect(await survivors([pids!.module])).toEqual([]);
+  } finally {
+    if (pids) cleanUp([pids.module, ...pids.children]);
+  }
+});
+
+test('a module that leaves a child ignoring SIGTERM: its process group is killed; nothing survives (exit 0)', async () => {
+  const { file, pidFile } = config();
+  const run = await runSuite(['--config', file, '--grep', GREP], { FAULTS: 'child-ignores-sigterm', PID_FILE: pidFile });
+  const pids = readPids(pidFile);
+  try {
+    expect(run.results, run.stderr).toBeDefined();
+    expect(failedChecks(run.results)).toEqual([]);
+    expect(run.exitCode).toBe(0);
+    expect(run.results!.run.moduleStop).toMatchObject({ graceMs: GRACE_MS, killed: false, childrenKilled: true });
+    expect(run.stdout).toMatch(/processes it started were still running after 1500 ms and were killed/);
+    expect(pids?.children).toHaveLength(1);
+    expect(await survivors([pids!.module, ...pids!.children])).toEqual([]);
+  } finally {
+    if (pids) cleanUp([pids.module, ...pids.children]);
+  }
+});
+
+test('the clean module ends on SIGTERM: nothing is killed and the report says nothing of it', async () => {
+  const { file, pidFile } = config();
+  const run = await runSuite(['--config', file, '--grep', GREP], { FAULTS: '', PID_FILE: pidFile });
+  const pids = readPids(pidFile);
+  try {
+    expect(run.exitCode, run.stderr).toBe(0);
+    expect(run.results!.run.moduleStop).toMatchObject({ killed: false, childrenKilled: false });
+    expect(run.results!.run.moduleStop!.afterMs).toBeLessThan(GRACE_MS);
+    expect(run.stdout).not.toMatch(/stopping the module/);
+    expect(fs.readFileSync(path.join(run.out, 'conformance.html'), 'utf8')).not.toMatch(/id="module-stop"/);
+    expect(await survivors([pids!.module])).toEqual([]);
+  } finally {
+    if (pids) cleanUp([pids.module, ...pids.children]);
+  }
+});
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  test(`an interrupted run (${signal} to conformance run) ends promptly and no process of the run survives`, async () => {
+    const { file, pidFile } = config();
+    const out = fs.mkdtempSync(path.join(os.tmpdir(), 'conformance-'));
+    // No --grep: the whole suite, so that the run is still going when it is interrupted.
+    const cli = spawn(process.execPath, [path.join(PACKAGE_ROOT, 'bin', 'conformance.js'), 'run', '--out', out, '--config', file], {
+      cwd: PACKAGE_ROOT,
+      env: childEnv({ FAULTS: 'module-ignores-sigterm,child-ignores-sigterm', PID_FILE: pidFile }),
+    });
+    let stderr = '';
+    cli.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    cli.stdout.resume();
+    const exited = new Promise<number | null>((r) => cli.once('exit', (code) => r(code)));
+    let tree: number[] = [];
+    let pids: { module: number; children: number[] } | undefined;
+    try {
+      // The module is up and registered: it wrote its pid file and the run counted its launch.
+      const deadline = Date.now() + 60_000;
+      while (!(pids = readPids(pidFile)) || !fs.existsSync(path.join(out, 'launches.log'))) {
+        if (Date.now() > deadline || cli.exitCode !== null) throw new Error(`the module never started: ${stderr}`);
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      tree = descendants(cli.pid!);
+      expect(tree).toContain(pids.module);
+      expect(tree).toEqual(expect.arrayContaining(pids.children));
+      const sent = Date.now();
+      cli.kill(signal);
+      const code = await exited;
+      // Promptly: the grace period, Playwright's own shutdown, and no more.
+      expect(Date.now() - sent).toBeLessThan(20_000);
+      expect(code).toBe(signal === 'SIGINT' ? 130 : 143);
+      expect(stderr).toMatch(new RegExp(`conformance run: interrupted \\(${signal}\\); no verdict`));
+      expect(await survivors([cli.pid!, ...tree])).toEqual([]);
+    } finally {
+      cli.kill('SIGKILL');
+      cleanUp([...tree, ...(pids ? [pids.module, ...pids.children] : [])]);
+    }
+  });
+}
