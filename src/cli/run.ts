@@ -105,6 +105,9 @@ export function childEnv(extra: Record<string, string | undefined> = {}): NodeJS
   return Object.fromEntries(Object.entries(env).filter(([k, v]) => v !== undefined && !/^(TEST_|PW_|PLAYWRIGHT_)/.test(k))) as NodeJS.ProcessEnv;
 }
 
+/** The deadline of a run when the configuration sets none: 15 minutes. */
+export const DEFAULT_RUN_TIMEOUT_MS = 900_000;
+
 export async function runCommand(args: string[]): Promise<number> {
   if (args.includes('-h') || args.includes('--help')) {
     process.stdout.write(RUN_USAGE);
@@ -137,7 +140,8 @@ export async function runCommand(args: string[]): Promise<number> {
   const configFile = path.join(out, '.run-config.json');
   fs.writeFileSync(configFile, JSON.stringify(config), { mode: 0o600 });
 
-  const pwArgs = [...pwBase, '--workers=1'];
+  // The deadline of the whole run: Playwright stops what still runs, and the reporters still write.
+  const pwArgs = [...pwBase, '--workers=1', `--global-timeout=${config.runTimeoutMs ?? DEFAULT_RUN_TIMEOUT_MS}`];
   if (parsed.grep) pwArgs.push('--grep', parsed.grep);
   // Interrupted (Ctrl-C, a cancelled CI job): Playwright is told to stop (SIGINT, its graceful
   // interruption, whichever signal came), its worker stops the module's process group, and the
@@ -188,6 +192,8 @@ export async function runCommand(args: string[]): Promise<number> {
     process.stderr.write(`conformance run: the run could not start: ${results.run.aborted}\n`);
     return 2;
   }
+  const deadline = (results.run as { deadline?: { runTimeoutMs: number; stopped: number } }).deadline;
+  if (deadline) process.stdout.write(`\nconformance run: stopped at the run deadline (runTimeoutMs ${deadline.runTimeoutMs}); ${deadline.stopped} conformance test(s) did not run to their end\n`);
   // The verdict says what it rests on: what was tested of what applies to the module.
   const stopped = moduleStopText(results.run.moduleStop);
   if (stopped) process.stdout.write(`\nconformance: stopping the module: ${stopped}\n`);

@@ -47,6 +47,8 @@ export interface RunConfig {
   /** What a module may send to the simulators (sizes, times); see `ServerLimits` in src/simulators/http.ts. */
   limits?: { maxRequestBytes?: number; maxFrameBytes?: number; headersTimeoutMs?: number; requestTimeoutMs?: number; keepAliveTimeoutMs?: number };
   flowTimeoutMs?: number;
+  /** The deadline of the whole run (default 15 minutes). */
+  runTimeoutMs?: number;
   /** When the module is ready for callbacks after its registration. */
   readiness?: { settleMs?: number; url?: string; stdout?: string; timeoutMs?: number };
   profile?: boolean;

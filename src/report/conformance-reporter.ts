@@ -26,11 +26,18 @@ export default class ConformanceReporter implements Reporter {
   private readonly broken: Array<{ title: string; error: string }> = [];
   private startedAt = new Date();
 
-  onBegin(_config: FullConfig, _suite: Suite): void {
+  /** Every test of the run, and those that ended, for the tests the run deadline stopped. */
+  private all: TestCase[] = [];
+  private readonly ended = new Set<TestCase>();
+  private deadline: { runTimeoutMs: number; reached: boolean; stopped: number } | undefined;
+
+  onBegin(_config: FullConfig, suite: Suite): void {
     this.startedAt = new Date();
+    this.all = suite.allTests();
   }
 
   onTestEnd(test: TestCase, result: TestResult): void {
+    if (result.status !== 'interrupted') this.ended.add(test);
     const attachment = result.attachments.find((a) => a.name === RECORD_ATTACHMENT);
     if (attachment?.body) this.records.push(JSON.parse(attachment.body.toString('utf8')) as TestRecord);
     // A check that does not hold does not fail its test: a failed test is a spec that broke,
@@ -40,7 +47,30 @@ export default class ConformanceReporter implements Reporter {
     }
   }
 
-  async onEnd(_result: FullResult): Promise<void> {
+  async onEnd(result: FullResult): Promise<void> {
+    // The run deadline (runTimeoutMs): the checks still running and those never started are marked.
+    const config0 = runConfig();
+    if (result.status === 'timedout' && !readAborted()) {
+      const runTimeoutMs = config0.runTimeoutMs ?? 900_000;
+      this.records.push({
+        results: this.all
+          .filter((t) => !this.ended.has(t))
+          .map((t) => ({
+            check: 'ensureSpecRanToTheEnd',
+            title: 'the conformance spec ran to its end',
+            requirements: [],
+            profile: false,
+            severity: 'INFO' as const,
+            status: 'skipped' as const,
+            message: `Checked: the conformance spec "${t.titlePath().slice(3).join(' > ')}" ran to its end.\nSkipped: stopped at the run deadline (runTimeoutMs ${runTimeoutMs})\nRequirements: (suite rule) (INFO)`,
+            evidence: [],
+            spec: t.titlePath().slice(3).join(' > '),
+          })),
+        exchanges: [],
+      });
+      fs.mkdirSync(outDir(), { recursive: true });
+      this.deadline = { runTimeoutMs, reached: true, stopped: this.all.filter((t) => !this.ended.has(t)).length };
+    }
     const dirOfSessions = sessionRecordsDir();
     if (fs.existsSync(dirOfSessions)) {
       for (const f of fs.readdirSync(dirOfSessions).sort()) this.records.push(JSON.parse(fs.readFileSync(path.join(dirOfSessions, f), 'utf8')) as TestRecord);
@@ -58,6 +88,7 @@ export default class ConformanceReporter implements Reporter {
       ...(config.file ? { config: config.file } : {}),
       ...(readModuleStop(outDir()) ? { moduleStop: readModuleStop(outDir())! } : {}),
     });
+    if (this.deadline) (results.run as Record<string, unknown>).deadline = this.deadline;
     const dir = outDir();
     fs.mkdirSync(dir, { recursive: true });
     fs.writeFileSync(path.join(dir, 'results.json'), `${JSON.stringify(results, null, 2)}\n`);

@@ -52,3 +52,16 @@ for (const [signal, readiness] of [
     expect(refused).toEqual([]);
   });
 }
+
+test('the run deadline (runTimeoutMs) stops what still runs, marks it, stops the module and writes the report', async () => {
+  const run = await runSuite(['--config', configWith({ runTimeoutMs: 4000 })], { FAULTS: '' });
+  expect([0, 1]).toContain(run.exitCode);
+  expect(run.stdout).toMatch(/stopped at the run deadline \(runTimeoutMs 4000\); \d+ conformance test\(s\) did not run to their end/);
+  const deadline = (run.results!.run as { deadline?: { reached: boolean; stopped: number } }).deadline;
+  expect(deadline?.reached).toBe(true);
+  const stopped = run.results!.results.filter((r) => r.status === 'skipped' && r.message.includes('stopped at the run deadline (runTimeoutMs 4000)'));
+  expect(stopped.length).toBe(deadline!.stopped);
+  expect(stopped.length).toBeGreaterThan(0);
+  expect(run.results!.run.moduleStop).toBeDefined();
+  expect(fs.readFileSync(path.join(run.out, 'launches.log'), 'utf8').trim().split('\n')).toHaveLength(1);
+});
