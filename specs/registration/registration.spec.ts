@@ -32,7 +32,7 @@ test.describe('registration', () => {
       return;
     }
     const attempts = session.system.calls.filter((c) => c.endpoint === 'edit');
-    const otherCalls = session.system.calls.length - attempts.length + session.system.unsimulated.length;
+    const otherCalls = session.system.callCount() - attempts.length + session.system.unsimulatedCount();
     await conformance.apply(ensureModuleRegistersViaEdit, { attempts, otherCalls }, { requirements: ['REG-REGISTER-VIA-EDIT'], severity: 'MUST' });
     await conformance.apply(ensureEditCarriesTheApiKey, attempts, { requirements: ['GEN-AUTH-APIKEY-AT-REGISTRATION'], severity: 'MUST' });
     await conformance.apply(ensureEditSendsIntegrationModuleForm, attempts, { requirements: ['REG-EDIT-FORM-PARAMS', 'WIRE-REG-EDIT-INTEGRATIONMODULE-FIELD'], severity: 'MUST' });

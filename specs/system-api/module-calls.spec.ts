@@ -72,18 +72,18 @@ const pathOf = (x: Exchange): string => new URL(x.request.url ?? '/', 'http://sy
 /** Waits for the calls of a flow: the first within the flow timeout, then until 1 s passes without another. */
 async function collect(session: RunSession, endpoint: SystemEndpoint, since: { calls: number; unsimulated: number }, timeoutMs: number): Promise<{ calls: InboundCall[]; elsewhere: Exchange[] }> {
   const pattern = pathPattern(endpoint);
-  const elsewhere = (): Exchange[] => session.system.unsimulated.slice(since.unsimulated);
+  const elsewhere = (): Exchange[] => session.system.unsimulatedSince(since.unsimulated);
   const deadline = Date.now() + timeoutMs;
   // A call to the endpoint (any method, any version), or nothing within the flow timeout.
-  while (Date.now() < deadline && !session.system.calls.slice(since.calls).some((c) => c.endpoint === endpoint) && !elsewhere().some((x) => pattern.test(pathOf(x)))) {
+  while (Date.now() < deadline && !session.system.callsSince(since.calls).some((c) => c.endpoint === endpoint) && !elsewhere().some((x) => pattern.test(pathOf(x)))) {
     await new Promise((r) => setTimeout(r, 50));
   }
   let count = -1;
-  while (Date.now() < deadline + 60_000 && count !== session.system.calls.length + session.system.unsimulated.length) {
-    count = session.system.calls.length + session.system.unsimulated.length;
+  while (Date.now() < deadline + 60_000 && count !== session.system.callCount() + session.system.unsimulatedCount()) {
+    count = session.system.callCount() + session.system.unsimulatedCount();
     await new Promise((r) => setTimeout(r, 1000));
   }
-  return { calls: session.system.calls.slice(since.calls).filter((c) => c.endpoint === endpoint), elsewhere: elsewhere() };
+  return { calls: session.system.callsSince(since.calls).filter((c) => c.endpoint === endpoint), elsewhere: elsewhere() };
 }
 
 test.describe('module calls to the system API', () => {
@@ -105,7 +105,7 @@ test.describe('module calls to the system API', () => {
       ];
       if (!session.registration) return conformance.notRun('skipped', session.notRegistered ?? 'the module is not registered', planned);
       if (!session.registration.kinds.includes(flow.kind)) return conformance.notRun('notApplicable', `the module declares no ${flow.kind} integration`, planned);
-      const since = { calls: session.system.calls.length, unsimulated: session.system.unsimulated.length };
+      const since = { calls: session.system.callCount(), unsimulated: session.system.unsimulatedCount() };
       let triggerEvidence: string[] = [];
       try {
         const reply = await session.triggers.fire(flow.trigger, flow.params);
@@ -113,7 +113,7 @@ test.describe('module calls to the system API', () => {
         // A trigger that answers with an error and led to no call failed: skipped at once. One
         // that reports the error of a call the module made (the system refused it) is judged.
         const failed = triggerFailure(reply);
-        const called = session.system.calls.length > since.calls || session.system.unsimulated.length > since.unsimulated;
+        const called = session.system.callCount() > since.calls || session.system.unsimulatedCount() > since.unsimulated;
         if (failed && !called) return conformance.notRun('skipped', `the trigger failed: ${failed}`, planned, triggerEvidence);
       } catch (e) {
         if (e instanceof NeedsTrigger) return conformance.skipForTrigger(e, planned);

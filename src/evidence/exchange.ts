@@ -6,6 +6,7 @@
  */
 import { Redactor } from './redact.ts';
 import { curlLine, type CurlBases } from './curl.ts';
+import { RateMeter } from './bounded.ts';
 
 export type Direction = 'system->module' | 'gateway->module' | 'module->system' | 'module->gateway';
 
@@ -70,10 +71,49 @@ export interface RecordInput {
   probe?: boolean;
 }
 
-/** The exchanges of one run, in order. */
+/** Per endpoint, the first and the last exchanges kept whole, and refused or malformed ones up to this cap. */
+export const KEEP_FIRST = 20;
+export const KEEP_LAST = 20;
+export const KEEP_REFUSED = 200;
+/** Most distinct endpoints summarised apart; the rest share one. */
+const MAX_ENDPOINTS = 200;
+
+/** What a run saw of one endpoint (direction and label): every exchange counted, some kept whole. */
+export interface EndpointEvidence {
+  endpoint: string;
+  count: number;
+  kept: number;
+  dropped: number;
+  /** Request and response bodies, as received. */
+  bytes: number;
+  firstAt: string;
+  lastAt: string;
+  /** Exchanges by response status (`error`: a transport failure, `none`: no response). */
+  statuses: Record<string, number>;
+  /** Most exchanges over any one-second window. */
+  peakPerSecond: number;
+}
+
+interface EndpointState {
+  summary: EndpointEvidence;
+  rate: RateMeter;
+  refusedKept: number;
+  /** Ids of the exchanges kept past the first ones that may still be dropped, oldest first. */
+  ring: string[];
+}
+
+/** An exchange kept whole for itself: refused (HTTP status 400 or more) or malformed (a transport failure). */
+const refusedOrMalformed = (x: Exchange): boolean => x.error !== undefined || (x.response?.status ?? 0) >= 400;
+
+/**
+ * The exchanges of one run, in order. Every exchange is counted per endpoint; the first
+ * `KEEP_FIRST`, the last `KEEP_LAST` and refused or malformed ones (up to `KEEP_REFUSED`) are
+ * kept whole, the rest summarised (`summary()`), so that a flood keeps memory flat.
+ */
 export class EvidenceLog {
   readonly redactor: Redactor;
-  private readonly items: Exchange[] = [];
+  private readonly items = new Map<string, Exchange>();
+  private readonly endpoints = new Map<string, EndpointState>();
   private seq = 0;
   private readonly listeners = new Set<(x: Exchange) => void>();
 
@@ -118,18 +158,57 @@ export class EvidenceLog {
       };
     }
     exchange.curl = curlLine(exchange, this.curlBases);
-    this.items.push(exchange);
+    this.keep(exchange, input.startedAt.getTime());
     for (const l of this.listeners) l(exchange);
     return exchange;
   }
 
-  /** Every exchange so far, oldest first. */
-  all(): readonly Exchange[] {
-    return this.items;
+  /** Counts an exchange on its endpoint and keeps it whole, or not. */
+  private keep(x: Exchange, at: number): void {
+    let key = `${x.direction} ${x.label}`;
+    if (!this.endpoints.has(key) && this.endpoints.size >= MAX_ENDPOINTS) key = `${x.direction} (other endpoints)`;
+    let e = this.endpoints.get(key);
+    if (!e) {
+      e = { summary: { endpoint: key, count: 0, kept: 0, dropped: 0, bytes: 0, firstAt: x.startedAt, lastAt: x.startedAt, statuses: {}, peakPerSecond: 0 }, rate: new RateMeter(), refusedKept: 0, ring: [] };
+      this.endpoints.set(key, e);
+    }
+    const s = e.summary;
+    s.count++;
+    s.bytes += x.request.bytes + (x.response?.bytes ?? 0);
+    if (x.startedAt < s.firstAt) s.firstAt = x.startedAt;
+    if (x.startedAt > s.lastAt) s.lastAt = x.startedAt;
+    const status = x.error !== undefined && !x.response ? 'error' : x.response ? String(x.response.status) : 'none';
+    s.statuses[status] = (s.statuses[status] ?? 0) + 1;
+    e.rate.add(at);
+    s.peakPerSecond = e.rate.peak;
+    this.items.set(x.id, x);
+    s.kept++;
+    if (s.count <= KEEP_FIRST) return;
+    if (refusedOrMalformed(x) && e.refusedKept < KEEP_REFUSED) {
+      e.refusedKept++;
+      return;
+    }
+    e.ring.push(x.id);
+    if (e.ring.length > KEEP_LAST) {
+      this.items.delete(e.ring.shift()!);
+      s.kept--;
+    }
+    s.dropped = s.count - s.kept;
   }
 
+  /** Every exchange kept, oldest first. */
+  all(): readonly Exchange[] {
+    return [...this.items.values()];
+  }
+
+  /** A kept exchange; undefined for one summarised (see `summary()`) or unknown. */
   get(id: string): Exchange | undefined {
-    return this.items.find((x) => x.id === id);
+    return this.items.get(id);
+  }
+
+  /** Every endpoint: how many exchanges, how many kept whole, bytes, times, statuses, peak rate. */
+  summary(): EndpointEvidence[] {
+    return [...this.endpoints.values()].map((e) => ({ ...e.summary, statuses: { ...e.summary.statuses } }));
   }
 
   /** Calls `fn` on every exchange recorded from now on; returns the unsubscribe function. */

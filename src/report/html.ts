@@ -3,7 +3,7 @@
  * says, requirement by requirement, what holds. Everything the module sent is escaped.
  */
 import { curlNote } from '../evidence/curl.ts';
-import { moduleStopText, type Results, type RequirementRow } from './results.ts';
+import { evidenceLines, moduleStopText, type Results, type RequirementRow } from './results.ts';
 import { verdictText, type Coverage } from './coverage.ts';
 import type { CheckResult } from '../checks/result.ts';
 import type { Exchange } from '../evidence/exchange.ts';
@@ -100,7 +100,7 @@ details summary{cursor:pointer}.exchange summary{cursor:pointer;font-size:12px}
 <p class="verdict" id="verdict">${escapeHtml(verdict)}</p>
 <p>Module <code>${escapeHtml(results.module?.code ?? '(none)')}</code> (${escapeHtml((results.module?.kinds ?? []).join(', '))}), ${escapeHtml(results.run.mode ?? '')} mode, profile checks ${results.run.profile ? 'on' : 'off'}; run of ${escapeHtml(results.run.startedAt)}, ${(results.run.durationMs / 1000).toFixed(1)} s; ${escapeHtml(results.suite.name)} ${escapeHtml(results.suite.version)}.</p>
 ${moduleStopText(results.run.moduleStop) ? `<p id="module-stop">Stopping the module: ${escapeHtml(moduleStopText(results.run.moduleStop)!)} This breaks no rule of the contract.</p>\n` : ''}${results.coverage ? coverageSection(results.coverage) : ''}
-<p id="summary">Checks: ${s.passed} passed, ${s.failed} failed, ${s.warnings} warnings, ${s.skipped} skipped, ${s.notApplicable} not applicable.</p>
+${results.evidence ? `<section id="traffic"><h2>Traffic</h2><p><small>Information beside the checks: every exchange counted per endpoint; the first, the last and the refused ones are kept whole below.</small></p>\n${evidenceLines(results.evidence).map((l) => `<p class="traffic">${escapeHtml(l)}</p>`).join('\n')}</section>\n` : ''}<p id="summary">Checks: ${s.passed} passed, ${s.failed} failed, ${s.warnings} warnings, ${s.skipped} skipped, ${s.notApplicable} not applicable.</p>
 <h2>Checks</h2>
 <table><thead><tr><th>status</th><th>check</th><th>requirements</th><th>what was checked, received, expected</th></tr></thead><tbody>
 ${[...results.results].sort((a, b) => ['failed', 'warning', 'skipped', 'passed', 'notApplicable', 'info'].indexOf(a.status) - ['failed', 'warning', 'skipped', 'passed', 'notApplicable', 'info'].indexOf(b.status)).map(resultRow).join('\n')}

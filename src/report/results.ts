@@ -11,7 +11,7 @@ import { apply } from '../checks/apply.ts';
 import { ensureModuleWasReached } from '../checks/run/module-reached.ts';
 import { summarize, type CheckResult, type ResultsSummary } from '../checks/result.ts';
 import type { Exchange } from '../evidence/exchange.ts';
-import type { TestRecord } from '../run/conformance.ts';
+import type { RunEvidence, TestRecord } from '../run/conformance.ts';
 import { AREA_KIND, appliesTo, computeCoverage, type Coverage } from './coverage.ts';
 import type { ModuleStop } from '../module/launcher.ts';
 
@@ -47,6 +47,11 @@ export interface Results {
   coverage?: Coverage;
   results: CheckResult[];
   requirements: RequirementRow[];
+  /**
+   * What the run saw, beside the checks: per endpoint every exchange counted (the `exchanges`
+   * are those kept whole), and per gateway token its peak rate and what it did after its 429s.
+   */
+  evidence?: RunEvidence;
   exchanges: Exchange[];
 }
 
@@ -105,6 +110,9 @@ export async function buildResults(input: BuildInput): Promise<Results> {
   const exchanges = input.records.flatMap((r) => r.exchanges).filter((x) => (seen.has(x.id) ? false : (seen.add(x.id), true)));
   exchanges.sort((a, b) => a.startedAt.localeCompare(b.startedAt));
   const module = input.records.find((r) => r.module)?.module ?? null;
+  const evidenced = input.records.filter((r) => r.evidence);
+  const evidence: RunEvidence | undefined =
+    evidenced.length > 0 ? { endpoints: evidenced.flatMap((r) => r.evidence!.endpoints), gateway: evidenced.flatMap((r) => r.evidence!.gateway) } : undefined;
 
   if (!input.aborted) {
     for (const b of input.brokenSpecs) {
@@ -150,8 +158,24 @@ export async function buildResults(input: BuildInput): Promise<Results> {
       : { coverage: computeCoverage({ results, kinds: module?.kinds ?? [], profile: input.profile, failedChecks: summary.failed, entries: catalogue().entries }) }),
     results,
     requirements: requirementTable(results, input.aborted ? undefined : { kinds: module?.kinds ?? [], profile: input.profile }),
+    ...(evidence ? { evidence } : {}),
     exchanges,
   };
+}
+
+/** One line per endpoint and per gateway token: what the run saw beside the checks. */
+export function evidenceLines(evidence: RunEvidence | undefined): string[] {
+  if (!evidence) return [];
+  const kb = (n: number): string => (n < 1024 ? `${n} B` : n < 1024 * 1024 ? `${(n / 1024).toFixed(1)} KB` : `${(n / 1024 / 1024).toFixed(1)} MB`);
+  return [
+    ...evidence.endpoints.map((e) => {
+      const statuses = Object.entries(e.statuses).map(([code, n]) => `${code}×${n}`).join(', ');
+      return `${e.endpoint}: ${e.count} exchange(s)${e.dropped > 0 ? `, ${e.kept} kept whole, ${e.dropped} summarised` : ''}, ${kb(e.bytes)}, peak ${e.peakPerSecond}/s, ${statuses} (${e.firstAt} to ${e.lastAt})`;
+    }),
+    ...evidence.gateway.map(
+      (t) => `gateway token ${t.token}${t.clientId ? ` (${t.clientId})` : ''}: ${t.requests} request(s), peak ${t.peakPerSecond}/s, ${t.tooManyRequests} answered 429; ${t.afterTooMany}`,
+    ),
+  ];
 }
 
 /** One sentence on how the module's processes were stopped, when something had to be killed or the run was interrupted; undefined otherwise. */

@@ -9,7 +9,8 @@ import type { TestInfo } from '@playwright/test';
 import { apply, type Application, type ApplyContext } from '../checks/apply.ts';
 import type { Check } from '../checks/check.ts';
 import type { CheckResult } from '../checks/result.ts';
-import type { Exchange } from '../evidence/exchange.ts';
+import type { EndpointEvidence, Exchange } from '../evidence/exchange.ts';
+import type { TokenRate } from '../evidence/bounded.ts';
 import type { RunSession } from './session.ts';
 import { NeedsTrigger } from '../module/triggers.ts';
 import { judgeSystemCall, judgedHere } from './system-calls.ts';
@@ -17,10 +18,17 @@ import { checkModuleCallsSimulatedEndpoints } from '../checks/run/unsimulated.ts
 import { ensureAcceptedRegistrationIsNotRepeated } from '../checks/registration/edit-call.ts';
 import { outDir } from './environment.ts';
 
+/** What the run saw of each endpoint, and of each gateway token (the session's record carries it). */
+export interface RunEvidence {
+  endpoints: EndpointEvidence[];
+  gateway: TokenRate[];
+}
+
 /** The attachment a conformance test leaves for the reporter. */
 export interface TestRecord {
   results: CheckResult[];
   exchanges: Exchange[];
+  evidence?: RunEvidence;
   module?: { code: string; kinds: string[]; baseUrl?: string; mode: string; launchOutput?: string[] };
 }
 
@@ -67,19 +75,40 @@ export function sessionSink(sessionId: string): RecordSink {
 
 export class Conformance {
   readonly results: CheckResult[] = [];
-  private readonly exchanges: Exchange[] = [];
+  private exchanges: Exchange[] = [];
   private readonly unsubscribe: () => void;
+  private sincePrune = 0;
 
   constructor(
     readonly session: RunSession,
     private readonly sink: RecordSink,
   ) {
-    this.unsubscribe = session.log.subscribe((x) => this.exchanges.push(x));
+    this.unsubscribe = session.log.subscribe((x) => {
+      this.exchanges.push(x);
+      if (++this.sincePrune >= 1000) this.prune();
+    });
+  }
+
+  /** Keeps, of the test's exchanges, those the log keeps whole or a result points at (a flood stays bounded). */
+  private prune(): void {
+    this.sincePrune = 0;
+    const referenced = new Set(this.results.flatMap((r) => r.evidence));
+    this.exchanges = this.exchanges.filter((x) => referenced.has(x.id) || this.session.log.get(x.id) !== undefined);
+  }
+
+  /** An exchange by id: kept by the log, or still held by a simulator's call (a flow's calls the log summarised). */
+  private exchange(id: string): Exchange | undefined {
+    return (
+      this.session.log.get(id) ??
+      this.session.system.calls.find((c) => c.exchange.id === id)?.exchange ??
+      this.session.system.unsimulated.find((x) => x.id === id) ??
+      this.session.gateway.calls.find((c) => c.exchange.id === id)?.exchange
+    );
   }
 
   /** How checks are applied in this run: the profile setting, the exchanges, the spec. */
   context(): ApplyContext {
-    return { profile: this.session.config.profile, exchange: (id) => this.session.log.get(id), spec: this.sink.spec };
+    return { profile: this.session.config.profile, exchange: (id) => this.exchange(id), spec: this.sink.spec };
   }
 
   /** Applies a check with the ids and severity of this use. */
@@ -139,15 +168,17 @@ export class Conformance {
   /** Writes the record; returns the failures (MUST checks that did not hold). */
   async finish(): Promise<CheckResult[]> {
     this.unsubscribe();
+    this.prune();
     const referenced = new Set(this.results.flatMap((r) => r.evidence));
     const own = new Set(this.exchanges.map((x) => x.id));
-    const extra = [...referenced].filter((id) => !own.has(id)).map((id) => this.session.log.get(id)).filter((x): x is Exchange => !!x);
+    const extra = [...referenced].filter((id) => !own.has(id)).map((id) => this.exchange(id)).filter((x): x is Exchange => !!x);
     // The session's own record also carries what happened before any test ran (calls before registering).
     if (this.sink.carriesStartup) extra.unshift(...this.session.startup.filter((x) => !own.has(x.id) && !referenced.has(x.id)));
     const reg = this.session.registration;
     const record: TestRecord = {
       results: this.results,
       exchanges: [...extra, ...this.exchanges],
+      ...(this.sink.carriesStartup ? { evidence: { endpoints: this.session.log.summary(), gateway: this.session.gateway.tokenRates() } } : {}),
       ...(reg
         ? {
             module: {

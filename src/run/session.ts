@@ -176,7 +176,7 @@ export class RunSession {
     let quietSince = Date.now();
     for (;;) {
       if (this.system.registrations.length > 0) break;
-      const count = this.system.calls.length + this.system.unsimulated.length;
+      const count = this.system.callCount() + this.system.unsimulatedCount();
       if (count !== lastCount) (lastCount = count), (quietSince = Date.now());
       const refused = this.system.calls.some((c) => c.endpoint === 'edit' && !c.accepted);
       if (gone || Date.now() >= deadline || (refused && Date.now() - quietSince >= REFUSED_QUIET_MS)) break;
@@ -188,7 +188,7 @@ export class RunSession {
       await this.ready();
       return;
     }
-    if (this.system.calls.length + this.system.unsimulated.length === 0) throw new SessionStartError(this.whyNoRegistration(timeoutMs));
+    if (this.system.callCount() + this.system.unsimulatedCount() === 0) throw new SessionStartError(this.whyNoRegistration(timeoutMs));
     this.notRegistered = this.whyNoRegistration(timeoutMs).replace(/^module never registered/, 'the module is not registered');
   }
 

@@ -28,6 +28,7 @@ import type { EvidenceLog, Exchange } from '../evidence/exchange.ts';
 import type { CallbackClient, Reply } from '../client/callback-client.ts';
 import { contract } from '../contract/schemas.ts';
 import { waitForMatch } from './wait.ts';
+import { BoundedList, TokenTraffic, type TokenRate } from '../evidence/bounded.ts';
 import { RecordingServer, jsonErrorMessage, parseJson, type Answer, type InboundRequest, type ServerLimits, type TlsMaterial } from './http.ts';
 import { BOT_PREFIX, TRANSPORT_PREFIX, errors, isObject, type Api, type RouteDef, type RouteHandler } from './gateway-routing.ts';
 import { TRANSPORT_HANDLERS, TRANSPORT_ROUTES } from './gateway-transport-api.ts';
@@ -105,7 +106,9 @@ export interface GatewaySimulatorOptions {
 }
 
 export class GatewaySimulator extends EventEmitter {
-  readonly calls: GatewayCall[] = [];
+  private readonly callList = new BoundedList<GatewayCall>();
+  /** Calls in order: per route the first 2,000 and the last 1,000 kept (every one counted: `callCount()`). */
+  readonly calls: GatewayCall[] = this.callList.items;
   /** Everything the gateway holds; the maps below are views into it. */
   readonly state = new GatewayState();
   readonly transports = this.state.transports;
@@ -124,6 +127,7 @@ export class GatewaySimulator extends EventEmitter {
   private readonly clock: () => number;
   private readonly windows = new Map<string, number[]>();
   private readonly tooMany = new Map<string, number>();
+  private readonly traffic = new Map<string, TokenTraffic>();
   private readonly pending = new WeakMap<InboundRequest, Omit<GatewayCall, 'exchange'>>();
 
   constructor(options: GatewaySimulatorOptions) {
@@ -199,7 +203,28 @@ export class GatewaySimulator extends EventEmitter {
     if (ok) window.push(now);
     else this.tooMany.set(token, (this.tooMany.get(token) ?? 0) + 1);
     this.windows.set(token, window);
+    let traffic = this.traffic.get(token);
+    if (!traffic) this.traffic.set(token, (traffic = new TokenTraffic(this.rate)));
+    traffic.add(now, !ok);
     return ok;
+  }
+
+  /** Per token: the peak rate the module reached, its 429s, and what it did after them (tokens redacted). */
+  tokenRates(): TokenRate[] {
+    return [...this.traffic].map(([token, t]) => {
+      const owner = this.state.transports.get(token) ?? this.state.bots.get(token);
+      return t.rate(this.options.log.redactor.text(token), owner?.clientId);
+    });
+  }
+
+  /** Every call so far, kept or not; a position for `callsSince`. */
+  callCount(): number {
+    return this.callList.count;
+  }
+
+  /** The calls (kept) made after the first `n` (`n` from `callCount()`). */
+  callsSince(n: number): GatewayCall[] {
+    return this.callList.since(n);
   }
 
   /** How many requests of a token were answered 429. */
@@ -216,7 +241,7 @@ export class GatewaySimulator extends EventEmitter {
 
   /** Waits for the next call to a route that satisfies `predicate`, or undefined at the timeout. */
   waitFor(route: GatewayRoute, timeoutMs: number, predicate: (c: GatewayCall) => boolean = () => true, since = 0): Promise<GatewayCall | undefined> {
-    return waitForMatch<GatewayCall>(this, 'call', this.calls.slice(since), (c) => c.route === route && predicate(c), timeoutMs);
+    return waitForMatch<GatewayCall>(this, 'call', this.callList.since(since), (c) => c.route === route && predicate(c), timeoutMs);
   }
 
   private async handle(route: GatewayRoute, req: InboundRequest, unprefixed: boolean): Promise<Answer> {
@@ -273,7 +298,7 @@ export class GatewaySimulator extends EventEmitter {
       call.accepted = false;
     }
     const full: GatewayCall = { ...call, exchange };
-    this.calls.push(full);
+    this.callList.push(full, full.route);
     this.emit('call', full);
   }
 

@@ -18,6 +18,7 @@ import { waitForMatch } from './wait.ts';
 import { Account } from './account.ts';
 import { REFERENCE_BOOKS, apiVersions, credentials, referenceBook, users, type ReferenceBook } from './system-account-api.ts';
 import { RecordingServer, formJson, json, systemError, type Answer, type InboundRequest, type ServerLimits, type TlsMaterial } from './http.ts';
+import { BoundedList } from '../evidence/bounded.ts';
 
 /** The endpoints of the system API, with the form field that holds JSON and its schema. */
 export const SYSTEM_ENDPOINTS = {
@@ -133,7 +134,12 @@ function symbolicCode(name: string): string {
 }
 
 export class SystemSimulator extends EventEmitter {
-  readonly calls: InboundCall[] = [];
+  private readonly callList = new BoundedList<InboundCall>();
+  /**
+   * Calls to the contract endpoints, in order: per endpoint the first 2,000 and the last 1,000
+   * kept (a flood is counted, not kept: `callCount()`); a flow reads its own with `callsSince()`.
+   */
+  readonly calls: InboundCall[] = this.callList.items;
   readonly registrations: Registration[] = [];
   /** Modules by code, as the system holds them. */
   readonly modules = new Map<string, { module: Record<string, unknown>; tokens: Registration['tokens']; deliveryType?: { id: number; code: string } }>();
@@ -143,8 +149,9 @@ export class SystemSimulator extends EventEmitter {
   readonly invoices = new Map<string, { invoice: Record<string, unknown>; history: string[] }>();
   readonly uploadedCalls: unknown[] = [];
   readonly callEvents: unknown[] = [];
-  /** Requests to paths the system does not have (answered 404), in order. */
-  readonly unsimulated: Exchange[] = [];
+  private readonly unsimulatedList = new BoundedList<Exchange>();
+  /** Requests to paths the system does not have (answered 404), in order; bounded per path like `calls`. */
+  readonly unsimulated: Exchange[] = this.unsimulatedList.items;
   /** The account: sites, stores, reference books, users. */
   readonly account: Account;
   private readonly server: RecordingServer;
@@ -187,9 +194,29 @@ export class SystemSimulator extends EventEmitter {
     return this.options.publicUrl ?? this.server.baseUrl();
   }
 
+  /** Every call to the contract endpoints so far, kept or not; a position for `callsSince`. */
+  callCount(): number {
+    return this.callList.count;
+  }
+
+  /** The calls (kept) made after the first `n` (`n` from `callCount()`). */
+  callsSince(n: number): InboundCall[] {
+    return this.callList.since(n);
+  }
+
+  /** Every request to a path the system does not have so far, kept or not. */
+  unsimulatedCount(): number {
+    return this.unsimulatedList.count;
+  }
+
+  /** The requests to unsimulated paths (kept) made after the first `n`. */
+  unsimulatedSince(n: number): Exchange[] {
+    return this.unsimulatedList.since(n);
+  }
+
   /** Waits for the next call to an endpoint that satisfies `predicate`, or undefined at the timeout. */
   waitFor(endpoint: SystemEndpoint, timeoutMs: number, predicate: (c: InboundCall) => boolean = () => true, since = 0): Promise<InboundCall | undefined> {
-    return waitForMatch<InboundCall>(this, 'call', this.calls.slice(since), (c) => c.endpoint === endpoint && predicate(c), timeoutMs);
+    return waitForMatch<InboundCall>(this, 'call', this.callList.since(since), (c) => c.endpoint === endpoint && predicate(c), timeoutMs);
   }
 
   private async handle(endpoint: SystemEndpoint, req: InboundRequest): Promise<Answer> {
@@ -239,14 +266,14 @@ export class SystemSimulator extends EventEmitter {
     if (!call) return;
     this.pending.delete(req);
     const full: InboundCall = { ...call, exchange };
-    this.calls.push(full);
+    this.callList.push(full, full.endpoint);
     if (full.endpoint === 'edit' && full.accepted) this.recordRegistration(full);
     this.emit('call', full);
   }
 
   /** A request to a path the system does not have: kept for the report, never a crash. */
   private unsimulatedCall(exchange: Exchange): void {
-    this.unsimulated.push(exchange);
+    this.unsimulatedList.push(exchange, `${exchange.request.method} ${new URL(exchange.request.url ?? '/', 'http://system.invalid').pathname}`);
     this.emit('unsimulated', exchange);
   }
 
