@@ -57,29 +57,9 @@ test('remote mode with a failing check: judged, not aborted (exit 1, the failure
 });
 
 test('remote mode: a module running elsewhere, its registration given, flows without triggers skipped', async () => {
-  // A stand-in for the vendor's own system account: takes the registration, nothing else.
-  let registration: string | undefined;
-  const system = http.createServer((req, res) => {
-    let body = '';
-    req.on('data', (c: Buffer) => (body += c.toString()));
-    req.on('end', () => {
-      if (req.url?.includes('/integration-modules/')) registration = new URLSearchParams(body).get('integrationModule') ?? undefined;
-      res.writeHead(200, { 'content-type': 'application/json' }).end('{"success":true}');
-    });
-  });
-  await new Promise<void>((r) => system.listen(0, '127.0.0.1', r));
-  const port = await freePort();
-  const moduleUrl = `http://127.0.0.1:${port}`;
-  const module = spawn(process.execPath, ['--import', 'tsx', 'examples/reference-module/main.ts'], {
-    cwd: PACKAGE_ROOT,
-    env: { ...process.env, SYSTEM_URL: `http://127.0.0.1:${(system.address() as AddressInfo).port}`, API_KEY: 'remote-test-key', PORT: String(port), PUBLIC_URL: moduleUrl, FAULTS: '' },
-    stdio: 'ignore',
-  });
+  const remote = await startRemoteModule('');
   try {
-    await expect.poll(() => registration, { timeout: 30_000 }).toBeDefined();
-    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'remote-')), 'registration.json');
-    fs.writeFileSync(file, registration!);
-    const run = await runSuite(['--module-url', moduleUrl, '--registration', file]);
+    const run = await runSuite(['--module-url', remote.moduleUrl, '--registration', remote.registrationFile]);
     expect(run.results, run.stderr).toBeDefined();
     expect(run.results!.run.mode).toBe('remote');
     expect(failedChecks(run.results)).toEqual([]);
@@ -91,8 +71,7 @@ test('remote mode: a module running elsewhere, its registration given, flows wit
     expect(skipped.every((r) => /needs trigger (delivery\.tracking|telephony\.callsUpload|telephony\.callEvent)/.test(r.message))).toBe(true);
     expect(run.exitCode).toBe(0);
   } finally {
-    module.kill('SIGTERM');
-    system.close();
+    remote.stop();
   }
 });
 
