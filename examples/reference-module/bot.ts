@@ -40,6 +40,8 @@ export class Bot {
     private readonly deliveries: DeliveryStore,
     private readonly reconnectMs: number,
     private readonly timeoutMs: number,
+    /** Called with each socket once it is open (the fault `ws-huge-frames` sends through it). */
+    private readonly onOpen: (socket: WebSocket) => void = () => undefined,
   ) {}
 
   get connected(): boolean {
@@ -83,6 +85,7 @@ export class Bot {
     socket.on('open', () => {
       this.stats.opened++;
       log('bot socket open');
+      this.onOpen(socket);
     });
     socket.on('message', (raw) => void this.onFrame(raw.toString()));
     socket.on('error', (e) => log('bot socket error', { error: e.message }));

@@ -3,10 +3,11 @@
  *
  * Each fault breaks exactly ONE rule of the contract (or of the wire profile) and nothing else,
  * so that a conformance run against the faulty module shows exactly one failing check. The
- * process faults (`module-ignores-sigterm`, `child-ignores-sigterm`) break no rule: they prove
- * that a module cannot break the run (its process group is killed; no check fails). The
- * behaviour of each fault lives where the rule lives (registration.ts, http.ts, activity.ts,
- * main.ts); this file is only the table and its parsing.
+ * process faults (`module-ignores-sigterm`, `child-ignores-sigterm`) and the hostile ones
+ * (`flood-*`, `body-64mb`, `slow-connections`, `deep-json`, `ws-huge-frames`, hostile.ts) prove
+ * that a module cannot break the run; all but `deep-json` break no rule. The behaviour of each
+ * fault lives where the rule lives (registration.ts, http.ts, activity.ts, main.ts, hostile.ts);
+ * this file is only the table and its parsing.
  */
 import { NamedSet, parseNames } from './named-set.ts';
 
@@ -78,6 +79,18 @@ export const FAULTS = {
     'The module starts a helper process (`node -e`) that ignores SIGTERM and runs for an hour, and leaves it running when it stops. Breaks no rule: the run kills the module\'s process group after the grace period.',
   'callbacks-refuse-all':
     'Every callback (system callbacks, telephony URLs, record URLs, autocomplete and gateway webhooks) answers 403: a module that recognises nobody.',
+  'flood-system':
+    'Once registered, the module checks its key (`GET /api/credentials`, a correct call) as fast as 64 connections allow for 10 s. Breaks no rule (the system API\'s rate limit is not shown): the suite\'s memory stays flat and the report counts the calls.',
+  'flood-gateway':
+    'Once registered, the transport lists its channels (`GET /api/transport/v1/channels`, a correct call) as fast as 64 connections allow for 10 s, whatever the 429s. Breaks no rule the suite judges: the report states the peak rate and what the module did after its 429s.',
+  'body-64mb':
+    'Once registered, the module posts a calls upload of 64 MB to the system, once with its length declared and once chunked. Breaks no rule: the suite refuses both with 413 without reading them and the report says so.',
+  'slow-connections':
+    'Once registered, the module opens 100 connections to the system that never finish their request (50 stall in the headers, 50 in the body), dripping a byte a second. Breaks no rule: the suite drops them at its timeouts and they do not delay the end of the run.',
+  'deep-json':
+    'Once registered, the module pushes a tracking request whose `statusUpdate` is 300,000 nested arrays, and sends the gateway a message nested as deep. Breaks the tracking payload rule (the payload is not a status list); the suite refuses both with 400 without a stack overflow.',
+  'ws-huge-frames':
+    'The bot sends an 8 MB text frame on each of its first 3 WebSocket connections. Breaks no rule: the gateway closes each with 1009 and the bot reconnects.',
 } as const satisfies Record<string, string>;
 
 export type FaultName = keyof typeof FAULTS;

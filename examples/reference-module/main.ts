@@ -24,6 +24,7 @@ import { SystemClient } from './outbound.ts';
 import { register, type RegistrationOutcome } from './registration.ts';
 import { log } from './log.ts';
 import { startProcesses } from './processes.ts';
+import { Hostile } from './hostile.ts';
 
 function page(title: string, body: string): string {
   return `<!doctype html><html><head><meta charset="utf-8"><title>${title}</title></head><body><h1>${title}</h1>${body}</body></html>`;
@@ -57,7 +58,8 @@ async function main(): Promise<void> {
   const payment = new PaymentService(system, () => publicUrl, config.faults);
   const telephony = new TelephonyService(system, () => publicUrl, config.faults);
   const transport = new TransportService(config.requestTimeoutMs);
-  const bot = new Bot(deliveryStore, config.botReconnectMs, config.requestTimeoutMs);
+  const hostile = new Hostile(config.faults);
+  const bot = new Bot(deliveryStore, config.botReconnectMs, config.requestTimeoutMs, (socket) => hostile.onBotSocketOpen(socket));
   let registration: RegistrationOutcome | undefined;
   let port = config.port;
 
@@ -87,6 +89,7 @@ async function main(): Promise<void> {
       delivery.store.advance(d);
       await system.postForm(`/api/v5/delivery/generic/${encodeURIComponent(config.moduleCode)}/tracking`, { statusUpdate: JSON.stringify([trackingEntry(d)]) }, { apiKey: false });
     }
+    hostile.start({ systemUrl: config.systemUrl, apiKey: config.apiKey, moduleCode: config.moduleCode, ...(outcome.mgTransport ? { transport: outcome.mgTransport } : {}) });
     return outcome;
   };
 
@@ -153,6 +156,7 @@ async function main(): Promise<void> {
     stopping = true;
     log(`${signal}: stopping`);
     bot.stop();
+    hostile.stop();
     server.close(() => process.exit(0));
     server.closeAllConnections();
     setTimeout(() => process.exit(0), 2_000).unref();

@@ -139,3 +139,45 @@ export class TokenTraffic {
     };
   }
 }
+
+/**
+ * Most entries a simulator holds of each kind of state a module's requests create (the gateway's
+ * messages, files, customers, chats and dialogs; the system's uploaded calls and call events).
+ * Far above any flow of the suite, which makes tens; it bounds what a module flooding a
+ * simulator makes it hold. Past it the oldest are evicted first, and counted.
+ */
+export const MAX_HELD = 10_000;
+
+/**
+ * A Map that holds at most `max` entries: adding a new key past it evicts the oldest (in
+ * insertion order; replacing a value keeps its place) and counts it in `evicted`. Read like any
+ * Map.
+ */
+export class BoundedMap<K, V> extends Map<K, V> {
+  /** Entries evicted so far. */
+  evicted = 0;
+
+  constructor(readonly max = MAX_HELD) {
+    super();
+  }
+
+  override set(key: K, value: V): this {
+    if (!this.has(key)) {
+      for (const oldest of this.keys()) {
+        if (this.size < this.max) break;
+        this.delete(oldest);
+        this.evicted++;
+      }
+    }
+    return super.set(key, value);
+  }
+}
+
+/** Appends items to a list held at most `max` long, dropping the oldest first; returns how many were dropped. */
+export function pushBounded<T>(list: T[], items: readonly T[], max = MAX_HELD): number {
+  list.push(...items);
+  const over = list.length - max;
+  if (over <= 0) return 0;
+  list.splice(0, over);
+  return over;
+}

@@ -45,7 +45,7 @@ export interface RunConfig {
   triggers?: Record<string, TriggerSpec>;
   callbacks?: { timeoutMs?: number; maxBodyBytes?: number };
   /** What a module may send to the simulators (sizes, times); see `ServerLimits` in src/simulators/http.ts. */
-  limits?: { maxRequestBytes?: number; maxFrameBytes?: number; headersTimeoutMs?: number; requestTimeoutMs?: number; keepAliveTimeoutMs?: number };
+  limits?: { maxRequestBytes?: number; maxUploadBytes?: number; maxFrameBytes?: number; headersTimeoutMs?: number; requestTimeoutMs?: number; keepAliveTimeoutMs?: number };
   flowTimeoutMs?: number;
   /** The deadline of the whole run (default 15 minutes). */
   runTimeoutMs?: number;

@@ -236,19 +236,12 @@ export class LaunchedModule {
    */
   async stop(graceMs = STOP_GRACE_MS): Promise<ModuleStop> {
     if (this.stopped) return this.stopped;
-    const exitedBefore = this.exitInfo !== undefined;
-    const started = Date.now();
-    this.killGroup('SIGTERM');
-    let at = this.alive();
-    while ((at.own || at.others) && Date.now() - started < graceMs) {
-      await Promise.race([...(at.own ? [this.exited] : []), new Promise((r) => setTimeout(r, 50))]);
-      at = this.alive();
+    const steps = this.stopSteps(graceMs);
+    for (let step = steps.next(); ; step = steps.next()) {
+      if (step.done) return step.value;
+      // Woken early by the module's exit while it runs (once it has exited, only the timer).
+      await Promise.race([...(this.exitInfo === undefined ? [this.exited] : []), new Promise((r) => setTimeout(r, step.value))]);
     }
-    if (at.own || at.others) this.killGroup('SIGKILL');
-    if (at.own) await this.exited;
-    const afterMs = exitedBefore ? 0 : Date.now() - started;
-    for (let i = 0; i < 40 && this.anyAlive(); i++) await new Promise((r) => setTimeout(r, 25));
-    return this.finish({ graceMs, exitedBefore, afterMs, killed: at.own, childrenKilled: at.others });
   }
 
   /**
@@ -257,17 +250,26 @@ export class LaunchedModule {
    */
   stopNow(graceMs = STOP_GRACE_MS, interrupted?: string): ModuleStop {
     if (this.stopped) return this.stopped;
+    const steps = this.stopSteps(graceMs, interrupted);
+    for (let step = steps.next(); ; step = steps.next()) {
+      if (step.done) return step.value;
+      sleepSync(step.value);
+    }
+  }
+
+  /** The stop as steps, for `stop` and `stopNow`: yields how long to wait before looking again, returns how it went. */
+  private *stopSteps(graceMs: number, interrupted?: string): Generator<number, ModuleStop, void> {
     const exitedBefore = this.exitInfo !== undefined;
     const started = Date.now();
     this.killGroup('SIGTERM');
     let at = this.alive();
     while ((at.own || at.others) && Date.now() - started < graceMs) {
-      sleepSync(20);
+      yield 20;
       at = this.alive();
     }
     if (at.own || at.others) this.killGroup('SIGKILL');
     const afterMs = exitedBefore ? 0 : Date.now() - started;
-    for (let i = 0; i < 50 && this.anyAlive(); i++) sleepSync(10);
+    for (let i = 0; i < 50 && this.anyAlive(); i++) yield 10;
     return this.finish({ graceMs, exitedBefore, afterMs, killed: at.own, childrenKilled: at.others, ...(interrupted ? { interrupted } : {}) });
   }
 }

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestResult } from '@playwright/test/reporter';
 import { RECORD_ATTACHMENT, sessionRecordsDir, type TestRecord } from '../run/conformance.ts';
-import { buildResults } from './results.ts';
+import { buildResults, type Results } from './results.ts';
 import { renderHtml } from './html.ts';
 import { junitXml } from './junit.ts';
 import { outDir, readAborted, runConfig } from '../run/environment.ts';
@@ -29,7 +29,7 @@ export default class ConformanceReporter implements Reporter {
   /** Every test of the run, and those that ended, for the tests the run deadline stopped. */
   private all: TestCase[] = [];
   private readonly ended = new Set<TestCase>();
-  private deadline: { runTimeoutMs: number; reached: boolean; stopped: number } | undefined;
+  private deadline: Results['run']['deadline'];
 
   onBegin(_config: FullConfig, suite: Suite): void {
     this.startedAt = new Date();
@@ -88,7 +88,7 @@ export default class ConformanceReporter implements Reporter {
       ...(config.file ? { config: config.file } : {}),
       ...(readModuleStop(outDir()) ? { moduleStop: readModuleStop(outDir())! } : {}),
     });
-    if (this.deadline) (results.run as Record<string, unknown>).deadline = this.deadline;
+    if (this.deadline) results.run.deadline = this.deadline;
     const dir = outDir();
     fs.mkdirSync(dir, { recursive: true });
     fs.writeFileSync(path.join(dir, 'results.json'), `${JSON.stringify(results, null, 2)}\n`);

@@ -40,6 +40,8 @@ export interface Results {
     profile: boolean;
     /** Launch mode: how the run stopped the module's processes (SIGTERM, SIGKILL after the grace period). */
     moduleStop?: ModuleStop;
+    /** Present when the run reached its deadline (`runTimeoutMs`): how many tests it stopped or never started. */
+    deadline?: { runTimeoutMs: number; reached: boolean; stopped: number };
   };
   module: TestRecord['module'] | null;
   summary: ResultsSummary;

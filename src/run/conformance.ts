@@ -15,6 +15,7 @@ import type { RunSession } from './session.ts';
 import { NeedsTrigger } from '../module/triggers.ts';
 import { judgeSystemCall, judgedHere } from './system-calls.ts';
 import { checkModuleCallsSimulatedEndpoints } from '../checks/run/unsimulated.ts';
+import { checkGatewayRateLimitIsKept, checkModuleRequestsAreReadWhole } from '../checks/run/traffic.ts';
 import { ensureAcceptedRegistrationIsNotRepeated } from '../checks/registration/edit-call.ts';
 import { outDir } from './environment.ts';
 
@@ -162,7 +163,25 @@ export class Conformance {
     }
     // Calls to endpoints the suite does not simulate: information beside the checks.
     const unsimulated = this.session.system.unsimulated.filter((x) => !this.session.judged.has(x.id));
-    if (unsimulated.length > 0) await this.apply(checkModuleCallsSimulatedEndpoints, unsimulated, { requirements: [], severity: 'INFO' });
+    if (unsimulated.length > 0) await this.apply(checkModuleCallsSimulatedEndpoints, { unsimulated, total: this.session.system.unsimulatedCount() - (this.session.system.unsimulated.length - unsimulated.length) }, { requirements: [], severity: 'INFO' });
+    await this.judgeTraffic();
+  }
+
+  /** How the module's traffic met the suite's limits and the gateway's rate: information beside the checks. */
+  private async judgeTraffic(): Promise<void> {
+    const { log, system, gateway } = this.session;
+    const exchanges = log.all();
+    const anomalies = system.calls.flatMap((c) => (c.anomalies ?? []).map((anomaly) => ({ exchange: c.exchange.id, endpoint: `${c.exchange.direction} ${c.exchange.label}`, anomaly })));
+    const stalled = [
+      { server: 'system', ...system.connectionTrouble() },
+      { server: 'gateway', ...gateway.connectionTrouble() },
+    ];
+    await this.apply(checkModuleRequestsAreReadWhole, { endpoints: log.summary(), exchanges, anomalies, stalled }, { requirements: [], severity: 'INFO' });
+    const tokens = gateway.tokenRates();
+    if (tokens.length > 0) {
+      const tooMany = exchanges.filter((x) => x.direction === 'module->gateway' && x.response?.status === 429);
+      await this.apply(checkGatewayRateLimitIsKept, { tokens, tooMany }, { requirements: [], severity: 'INFO' });
+    }
   }
 
   /** Writes the record; returns the failures (MUST checks that did not hold). */

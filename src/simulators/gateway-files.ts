@@ -11,15 +11,57 @@ import { fileInfoView, uploadView } from './gateway-views.ts';
 
 /** Size and type of an uploaded file: the first file part of a multipart body, else the body itself. */
 async function uploaded(req: InboundRequest): Promise<{ size: number; mime: string }> {
+  const size = req.upload?.size ?? req.body.length;
   if (req.encoding === 'multipart') {
-    try {
-      const parts = await new Response(req.body, { headers: { 'content-type': req.headers['content-type']! } }).formData();
-      for (const [, value] of parts) if (typeof value !== 'string') return { size: value.size, mime: value.type || 'application/octet-stream' };
-    } catch {
-      /* an unreadable multipart body is stored as it came */
+    if (size === req.body.length) {
+      // The whole body is here: the platform's multipart reader (undici's, through the WHATWG Response).
+      try {
+        const parts = await new Response(req.body, { headers: { 'content-type': req.headers['content-type']! } }).formData();
+        for (const [, value] of parts) if (typeof value !== 'string') return { size: value.size, mime: value.type || 'application/octet-stream' };
+      } catch {
+        /* an unreadable multipart body is stored as it came */
+      }
+    } else {
+      const part = streamedFilePart(req.headers['content-type']!, req.body, req.upload!.tail, size);
+      if (part) return part;
     }
   }
-  return { size: req.body.length, mime: req.headers['content-type'] ?? 'application/octet-stream' };
+  return { size, mime: req.headers['content-type'] ?? 'application/octet-stream' };
+}
+
+const CRLF = Buffer.from('\r\n');
+const HEADERS_END = Buffer.from('\r\n\r\n');
+
+/**
+ * The first file part of a multipart body that was counted, not kept: its part headers (name,
+ * `filename`, `Content-Type`) are read in the body's first bytes (`head`), and its end, the
+ * delimiter that follows it (`CRLF--boundary`), in its last bytes (`tail`). Undefined when the
+ * part or its end is not found there (the body is then stored as it came).
+ */
+function streamedFilePart(contentType: string, head: Buffer, tail: Buffer, size: number): { size: number; mime: string } | undefined {
+  const boundary = /;\s*boundary=(?:"([^"]+)"|([^\s;]+))/i.exec(contentType);
+  if (!boundary) return undefined;
+  const dash = Buffer.from(`--${boundary[1] ?? boundary[2]}`);
+  const delimiter = Buffer.concat([CRLF, dash]);
+  // The first delimiter may open the body without a CRLF before it.
+  let at = head.subarray(0, dash.length).equals(dash) ? 0 : head.indexOf(delimiter);
+  while (at >= 0) {
+    const headersStart = head.indexOf(CRLF, at + 1) + CRLF.length;
+    const headersEnd = head.indexOf(HEADERS_END, headersStart);
+    if (headersStart < CRLF.length || headersEnd < 0) return undefined;
+    const headers = head.subarray(headersStart, headersEnd).toString('latin1');
+    const dataStart = headersEnd + HEADERS_END.length;
+    if (/^content-disposition:[^\r\n]*;\s*filename\*?=/im.test(headers)) {
+      const tailStart = size - tail.length;
+      const from = Math.max(0, dataStart - tailStart);
+      const end = tail.indexOf(delimiter, from);
+      if (end < 0) return undefined;
+      const mime = /^content-type:\s*([^\r\n]*?)\s*$/im.exec(headers)?.[1];
+      return { size: tailStart + end - dataStart, mime: mime || 'application/octet-stream' };
+    }
+    at = head.indexOf(delimiter, dataStart);
+  }
+  return undefined;
 }
 
 export const upload: RouteHandler = async ({ req, token, state }) => {

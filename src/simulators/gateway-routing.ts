@@ -11,7 +11,10 @@ export const BOT_PREFIX = '/api/bot/v1';
 export const BOT_WS_PATH = `${BOT_PREFIX}/ws`;
 
 export type Api = 'transport' | 'bot';
-/** How the request body is read: a JSON object, raw bytes (file upload), or ignored. */
+/**
+ * How the request body is read: a JSON object, raw bytes (a file upload: up to `maxUploadBytes`,
+ * counted as it streams, its first bytes kept), or ignored.
+ */
 export type BodyKind = 'json' | 'raw' | 'none';
 
 export interface RouteDef {

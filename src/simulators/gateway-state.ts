@@ -2,8 +2,12 @@
  * What the gateway simulator holds: the tokens it accepts, the channels transports activated,
  * templates with their verification history, messages, files, bot commands, and the chats,
  * customers and dialogs that customer messages open. Both APIs read and change this one state,
- * so what a transport did is what a bot sees.
+ * so what a transport did is what a bot sees. What a module's requests add one by one (messages,
+ * files, customers, chats, dialogs) is held up to `MAX_HELD` of each, the oldest evicted first
+ * and counted (`evicted()`): a reference to an evicted one (a chat's last message, a message's
+ * customer) then reads as unknown.
  */
+import { BoundedMap } from '../evidence/bounded.ts';
 import { iso, isObject, str } from './gateway-routing.ts';
 import type { Api } from './gateway-routing.ts';
 
@@ -173,15 +177,15 @@ export class GatewayState {
   readonly channels = new Map<number, GatewayChannel>();
   /** Templates by channel id, then by code. */
   readonly templates = new Map<number, Map<string, GatewayTemplate>>();
-  readonly messages = new Map<number, GatewayMessage>();
-  readonly files = new Map<string, GatewayFile>();
+  readonly messages = new BoundedMap<number, GatewayMessage>();
+  readonly files = new BoundedMap<string, GatewayFile>();
   /** Bot commands by bot token, then by name (the body as received). */
   readonly commands = new Map<string, Map<string, Record<string, unknown>>>();
   /** Ids and times of the bot commands, by bot token then name. */
   readonly commandMeta = new Map<string, Map<string, CommandMeta>>();
-  readonly customers = new Map<number, GatewayCustomer>();
-  readonly chats = new Map<number, GatewayChat>();
-  readonly dialogs = new Map<number, GatewayDialog>();
+  readonly customers = new BoundedMap<number, GatewayCustomer>();
+  readonly chats = new BoundedMap<number, GatewayChat>();
+  readonly dialogs = new BoundedMap<number, GatewayDialog>();
   readonly users = new Map<number, GatewayUser>();
   readonly members = new Map<number, GatewayMember>();
   /** Numeric ids of the transports (a channel's `transport_id`), by token. */
@@ -190,6 +194,11 @@ export class GatewayState {
 
   private next(kind: SeqKind): number {
     return this.seq[kind]++;
+  }
+
+  /** How many of each bounded kind were evicted (oldest first) to stay within `MAX_HELD`. */
+  evicted(): { messages: number; files: number; customers: number; chats: number; dialogs: number } {
+    return { messages: this.messages.evicted, files: this.files.evicted, customers: this.customers.evicted, chats: this.chats.evicted, dialogs: this.dialogs.evicted };
   }
 
   // ---- credentials ---------------------------------------------------------------------------

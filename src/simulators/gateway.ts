@@ -116,7 +116,9 @@ export class GatewaySimulator extends EventEmitter {
   readonly channels = this.state.channels;
   /** Templates by channel id, then by code. */
   readonly templates = this.state.templates;
+  /** Messages by id, the latest `MAX_HELD` (see `evicted()`). */
   readonly messages = this.state.messages;
+  /** Files by id, the latest `MAX_HELD` (see `evicted()`). */
   readonly files = this.state.files;
   /** Bot commands by bot token, then by name (the body as received). */
   readonly commands = this.state.commands;
@@ -148,8 +150,10 @@ export class GatewaySimulator extends EventEmitter {
     });
     for (const [name, def] of Object.entries(GATEWAY_ROUTES) as Array<[GatewayRoute, RouteDef]>) {
       const prefix = def.api === 'transport' ? TRANSPORT_PREFIX : BOT_PREFIX;
-      this.server.route(`${def.method} ${prefix}${def.path}`, name, (req) => this.handle(name, req, false));
-      if (def.bare) this.server.route(`${def.method} ${def.path}`, name, (req) => this.handle(name, req, true));
+      // A raw body is a file upload: up to `maxUploadBytes`, counted as it streams, not held.
+      const options = { upload: def.body === 'raw' };
+      this.server.route(`${def.method} ${prefix}${def.path}`, name, (req) => this.handle(name, req, false), options);
+      if (def.bare) this.server.route(`${def.method} ${def.path}`, name, (req) => this.handle(name, req, true), options);
     }
     this.sockets = new BotSockets({
       log: options.log,
@@ -159,7 +163,10 @@ export class GatewaySimulator extends EventEmitter {
       admit: (token) => this.admit(token),
       maxFrameBytes: this.server.limits.maxFrameBytes,
     });
-    this.server.server.on('upgrade', (req: http.IncomingMessage, socket: Duplex, head: Buffer) => this.sockets.upgrade(req, socket, head));
+    this.server.server.on('upgrade', (req: http.IncomingMessage, socket: Duplex, head: Buffer) => {
+      this.server.upgraded(socket);
+      this.sockets.upgrade(req, socket, head);
+    });
   }
 
   async start(): Promise<string> {
@@ -209,6 +216,11 @@ export class GatewaySimulator extends EventEmitter {
     return ok;
   }
 
+  /** Connections that ended before one request was complete (see `RecordingServer.connectionTrouble`). */
+  connectionTrouble(): { stalled: number; malformed: number } {
+    return this.server.connectionTrouble();
+  }
+
   /** Per token: the peak rate the module reached, its 429s, and what it did after them (tokens redacted). */
   tokenRates(): TokenRate[] {
     return [...this.traffic].map(([token, t]) => {
@@ -230,6 +242,11 @@ export class GatewaySimulator extends EventEmitter {
   /** How many requests of a token were answered 429. */
   tooManyRequests(token: string): number {
     return this.tooMany.get(token) ?? 0;
+  }
+
+  /** How many messages, files, customers, chats and dialogs the gateway evicted (oldest first) to stay within `MAX_HELD`. */
+  evicted(): ReturnType<GatewayState['evicted']> {
+    return this.state.evicted();
   }
 
   /** 429 answers per token. */

@@ -1,12 +1,14 @@
 /**
  * Plumbing shared by the simulators: an HTTP (or, with `tls`, HTTPS) server that reads each
- * request whole (capped), decodes forms (urlencoded and multipart), queries and JSON, routes it,
- * answers, and records the exchange as evidence.
+ * request whole (capped; a file upload is counted as it streams, only its first and last bytes
+ * kept), decodes forms (urlencoded and multipart), queries and JSON, routes it, answers, and
+ * records the exchange as evidence; and the bound on the state a module makes the simulators hold.
  */
 import { isUtf8 } from 'node:buffer';
 import http from 'node:http';
 import https from 'node:https';
 import type { AddressInfo, Socket } from 'node:net';
+import type { Duplex } from 'node:stream';
 import { RECORDED_BODY_LIMIT, type Direction, type EvidenceLog, type Exchange } from '../evidence/exchange.ts';
 
 export interface InboundRequest {
@@ -14,7 +16,13 @@ export interface InboundRequest {
   path: string;
   url: URL;
   headers: Record<string, string>;
+  /** The body; for an upload route (`RouteOptions.upload`) only its first bytes (see `upload`). */
   body: Buffer;
+  /**
+   * For an upload route: the size of the body as received and its last bytes. The body is
+   * counted as it streams, never held whole: `body` keeps its first `UPLOAD_HEAD_BYTES`.
+   */
+  upload?: { size: number; tail: Buffer };
   /**
    * The body decoded as a form, when it is `application/x-www-form-urlencoded` or
    * `multipart/form-data` (file parts give their file name).
@@ -55,7 +63,17 @@ export interface TlsMaterial {
 
 export type Handler = (req: InboundRequest) => Answer | Promise<Answer>;
 
-interface Route {
+/** How a route reads its body. */
+export interface RouteOptions {
+  /**
+   * A file upload: the body may be up to `maxUploadBytes` (not `maxRequestBytes`) and is counted
+   * as it streams, not buffered; the handler gets its first and last bytes and its size
+   * (`InboundRequest.upload`).
+   */
+  upload?: boolean;
+}
+
+interface Route extends RouteOptions {
   method: string;
   pattern: RegExp;
   keys: string[];
@@ -69,8 +87,14 @@ interface Route {
  * the suite buffer gigabytes or wait forever.
  */
 export interface ServerLimits {
-  /** Most bytes of a request body read; a larger body is answered 413 without reading it whole. */
+  /** Most bytes of a request body read (a file upload: `maxUploadBytes`); a larger body is answered 413 without reading it whole. */
   maxRequestBytes: number;
+  /**
+   * Most bytes of a file upload body (routes with `upload`): the contract's largest template file
+   * (a 100 MB document) and room for the multipart framing. It is counted as it streams, never
+   * held; a larger body is answered 413 like any other.
+   */
+  maxUploadBytes: number;
   /** Most bytes of a bot WebSocket message; a larger one closes the connection with 1009. */
   maxFrameBytes: number;
   /** Time to receive a request's headers before the connection is dropped (408). */
@@ -83,6 +107,7 @@ export interface ServerLimits {
 
 export const DEFAULT_LIMITS: ServerLimits = {
   maxRequestBytes: 4 * 1024 * 1024,
+  maxUploadBytes: 101 * 1024 * 1024,
   maxFrameBytes: 1024 * 1024,
   headersTimeoutMs: 10_000,
   requestTimeoutMs: 30_000,
@@ -91,6 +116,12 @@ export const DEFAULT_LIMITS: ServerLimits = {
 
 /** Most bytes of a request body the simulators read by default. */
 export const MAX_REQUEST_BYTES = DEFAULT_LIMITS.maxRequestBytes;
+
+/** First bytes of an upload body kept: the evidence keeps as many, and the multipart part headers are in them. */
+export const UPLOAD_HEAD_BYTES = RECORDED_BODY_LIMIT;
+
+/** Last bytes of an upload body kept: where a multipart file part ends (its closing delimiter, the parts after it). */
+export const UPLOAD_TAIL_BYTES = 16 * 1024;
 
 /** Deepest JSON nesting the simulators accept (arrays and objects); deeper is answered 400. */
 export const MAX_JSON_DEPTH = 512;
@@ -133,6 +164,13 @@ export class RecordingServer {
   /** Every open TCP connection (also mid-TLS-handshake, mid-request or upgraded), destroyed by `close`. */
   private readonly sockets = new Set<Socket>();
   private closing = false;
+  /** The connections requests arrive on (plain TCP, or TLS once its handshake is done): for `connectionTrouble`. */
+  private readonly streams = new Set<Socket>();
+  /** Per connection, the bytes read up to the end of its last request read whole. */
+  private readonly consumed = new WeakMap<Socket, number>();
+  /** Connections whose request body is being read. */
+  private readonly reading = new WeakSet<Socket>();
+  private readonly trouble = { stalled: 0, malformed: 0 };
 
   constructor(options: ServerOptions) {
     this.options = options;
@@ -155,21 +193,44 @@ export class RecordingServer {
       this.sockets.add(socket);
       socket.once('close', () => this.sockets.delete(socket));
     });
+    this.server.on(options.tls ? 'secureConnection' : 'connection', (socket: Socket) => {
+      this.streams.add(socket);
+      socket.once('close', () => this.streams.delete(socket));
+    });
+    // A request that never completed its headers (the headers or request timeout) or could not be
+    // parsed: counted, then answered as Node answers it by default (408, 431 or 400) and closed.
+    this.server.on('clientError', (err: NodeJS.ErrnoException, socket: Socket) => {
+      if (this.pending(socket)) this.trouble[err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 'stalled' : 'malformed']++;
+      const status = err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : err.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
+      if (socket.writable && socket.bytesWritten === 0) socket.write(`HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\nConnection: close\r\n\r\n`);
+      socket.destroy();
+    });
     // `Expect: 100-continue`: a body declared too large is refused before the client sends it.
     this.server.on('checkContinue', (req: http.IncomingMessage, res: http.ServerResponse) => {
-      if (!(declaredLength(req) > this.limits.maxRequestBytes)) res.writeContinue();
+      const route = this.find(req.method ?? 'GET', new URL(req.url ?? '/', 'http://simulator.invalid').pathname);
+      if (!(declaredLength(req) > this.bodyLimit(route))) res.writeContinue();
       handler(req, res);
     });
   }
 
-  route(spec: string, label: string, handler: Handler): this {
+  route(spec: string, label: string, handler: Handler, options: RouteOptions = {}): this {
     const [method, path] = spec.split(' ') as [string, string];
     const keys: string[] = [];
     const pattern = new RegExp(
       `^${path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{(\w+)\}/g, (_m, k: string) => (keys.push(k), '([^/]+)'))}/?$`,
     );
-    this.routes.push({ method, pattern, keys, label, handler });
+    this.routes.push({ method, pattern, keys, label, handler, ...options });
     return this;
+  }
+
+  /** The route of a method and path. */
+  private find(method: string, pathname: string): Route | undefined {
+    return this.routes.find((r) => r.method === method && r.pattern.test(pathname));
+  }
+
+  /** Most bytes of a body the route reads: `maxUploadBytes` for an upload, else `maxRequestBytes`. */
+  private bodyLimit(route: Route | undefined): number {
+    return route?.upload ? this.limits.maxUploadBytes : this.limits.maxRequestBytes;
   }
 
   async listen(): Promise<number> {
@@ -184,6 +245,28 @@ export class RecordingServer {
    * Stops listening and destroys every connection, also those that never finished a request
    * (or a TLS handshake): returns promptly whatever the module left open.
    */
+  /**
+   * Connections on which a request never completed: `stalled`, dropped at the suite's header
+   * timeout, or still open now with a request unfinished (mid-headers or mid-body); `malformed`,
+   * a request that could not be parsed. A body cut short by its connection closing is an
+   * exchange of its own ("incomplete request"), not counted here.
+   */
+  connectionTrouble(): { stalled: number; malformed: number } {
+    let open = 0;
+    for (const s of this.streams) if (this.reading.has(s) || this.pending(s)) open++;
+    return { stalled: this.trouble.stalled + open, malformed: this.trouble.malformed };
+  }
+
+  /** A connection taken over by another protocol (the bot WebSocket): no longer an HTTP connection that could stall. */
+  upgraded(socket: Duplex): void {
+    this.streams.delete(socket as Socket);
+  }
+
+  /** True when a connection holds bytes of a request whose headers are not complete. */
+  private pending(socket: Socket): boolean {
+    return !this.reading.has(socket) && socket.bytesRead > (this.consumed.get(socket) ?? 0);
+  }
+
   async close(): Promise<void> {
     this.closing = true;
     const closed = new Promise<void>((resolve) => this.server.close(() => resolve()));
@@ -200,8 +283,8 @@ export class RecordingServer {
     for (const [k, v] of Object.entries(req.headers)) if (v !== undefined) headers[k] = Array.isArray(v) ? v.join(', ') : v;
     const url = new URL(req.url ?? '/', 'http://simulator.invalid');
     const method = req.method ?? 'GET';
-    const route = this.routes.find((r) => r.method === method && r.pattern.test(url.pathname));
-    const max = this.limits.maxRequestBytes;
+    const route = this.find(method, url.pathname);
+    const max = this.bodyLimit(route);
     const refuse = (status: number, message: string): Answer =>
       this.options.errorBody ? json(status, this.options.errorBody(message)) : systemError(status, message);
     const record = (label: string, inbound: InboundRequest, answer: Answer | undefined, payload: string, extra: { bytes?: number; error?: string } = {}): void => {
@@ -232,7 +315,10 @@ export class RecordingServer {
       return;
     }
 
-    const read = await readBody(req, max);
+    this.reading.add(req.socket);
+    const read = await readBody(req, max, route?.upload ? { head: UPLOAD_HEAD_BYTES, tail: UPLOAD_TAIL_BYTES } : undefined);
+    this.reading.delete(req.socket);
+    this.consumed.set(req.socket, req.socket.bytesRead);
     if (read.tooLarge) {
       const answer = refuse(413, `request body larger than ${max} bytes`);
       const payload = JSON.stringify(answer.body);
@@ -252,6 +338,7 @@ export class RecordingServer {
     }
 
     const inbound = bare(read.body);
+    if (route?.upload) inbound.upload = { size: read.size, tail: read.tail };
     await decodeBody(inbound);
     let label = 'unknown endpoint';
     let answer: Answer;
@@ -280,7 +367,7 @@ export class RecordingServer {
       res.writeHead(answer.status, resHeaders);
       res.end(payload);
     }
-    record(label, inbound, answer, payload);
+    record(label, inbound, answer, payload, inbound.upload ? { bytes: inbound.upload.size } : {});
   }
 
   /** The address the server listens on, as a URL. */
@@ -320,8 +407,10 @@ function sampleBody(req: http.IncomingMessage): () => Buffer {
 
 interface ReadBody {
   body: Buffer;
-  /** Bytes received (beyond `body` when too large). */
+  /** Bytes received (beyond `body` when too large, or when only the first bytes are kept). */
   size: number;
+  /** The last bytes received, when kept (`keep.tail`); else empty. */
+  tail: Buffer;
   tooLarge: boolean;
   /** The connection closed before the body was complete. */
   aborted: boolean;
@@ -329,18 +418,22 @@ interface ReadBody {
 
 /**
  * Reads a body up to `max` bytes. Past it, reading stops (the stream is paused, nothing more is
- * buffered) and the caller answers 413 and closes the connection.
+ * buffered) and the caller answers 413 and closes the connection. With `keep`, the body is
+ * counted rather than held: only its first `keep.head` bytes (`body`) and its last `keep.tail`
+ * bytes (`tail`) are kept, whatever its size.
  */
-function readBody(req: http.IncomingMessage, max: number): Promise<ReadBody> {
+function readBody(req: http.IncomingMessage, max: number, keep?: { head: number; tail: number }): Promise<ReadBody> {
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
+    let kept = 0;
+    let tail = Buffer.alloc(0);
     let size = 0;
     let done = false;
-    const finish = (result: Omit<ReadBody, 'body' | 'size'>): void => {
+    const finish = (result: Omit<ReadBody, 'body' | 'size' | 'tail'>): void => {
       if (done) return;
       done = true;
       req.off('data', onData);
-      resolve({ body: Buffer.concat(chunks), size, ...result });
+      resolve({ body: Buffer.concat(chunks), size, tail, ...result });
     };
     const onData = (chunk: Buffer): void => {
       if (done) return;
@@ -350,7 +443,17 @@ function readBody(req: http.IncomingMessage, max: number): Promise<ReadBody> {
         finish({ tooLarge: true, aborted: false });
         return;
       }
-      chunks.push(chunk);
+      if (!keep) {
+        chunks.push(chunk);
+        return;
+      }
+      // Copies, so that no chunk of the stream is held by a slice of it.
+      if (kept < keep.head) {
+        const part = Buffer.from(chunk.subarray(0, keep.head - kept));
+        chunks.push(part);
+        kept += part.length;
+      }
+      tail = chunk.length >= keep.tail ? Buffer.from(chunk.subarray(chunk.length - keep.tail)) : Buffer.concat([tail.subarray(Math.max(0, tail.length + chunk.length - keep.tail)), chunk]);
     };
     req.on('data', onData);
     req.once('end', () => finish({ tooLarge: false, aborted: false }));
@@ -477,6 +580,11 @@ export async function decodeBody(req: InboundRequest): Promise<void> {
   if (query !== '') note(req, readUrlencoded(query));
   const contentType = (req.headers['content-type'] ?? '').toLowerCase();
   if (req.body.length === 0 && !contentType) return;
+  if (req.upload && req.upload.size > req.body.length) {
+    // Only the first bytes of an upload are here: its encoding is named, its content not decoded.
+    req.encoding = contentType.startsWith('multipart/form-data') ? 'multipart' : contentType.startsWith('application/x-www-form-urlencoded') ? 'urlencoded' : contentType.includes('json') ? 'json' : 'other';
+    return;
+  }
   if (contentType.startsWith('application/x-www-form-urlencoded')) {
     req.encoding = 'urlencoded';
     const read = readUrlencoded(req.body);

@@ -17,6 +17,7 @@ import { declaredKinds } from '../contract/kinds.ts';
 import { waitForMatch } from './wait.ts';
 import { Account } from './account.ts';
 import { REFERENCE_BOOKS, apiVersions, credentials, referenceBook, users, type ReferenceBook } from './system-account-api.ts';
+import { pushBounded } from '../evidence/bounded.ts';
 import { RecordingServer, formJson, json, systemError, type Answer, type InboundRequest, type ServerLimits, type TlsMaterial } from './http.ts';
 import { BoundedList } from '../evidence/bounded.ts';
 
@@ -147,8 +148,11 @@ export class SystemSimulator extends EventEmitter {
   readonly deliveries = new Map<string, unknown>();
   /** Invoices by uuid, with their status history. */
   readonly invoices = new Map<string, { invoice: Record<string, unknown>; history: string[] }>();
+  /** Calls uploaded (`calls.upload`), the latest `MAX_HELD` of them (a flood evicts the oldest: `evicted()`). */
   readonly uploadedCalls: unknown[] = [];
+  /** Call events received (`call.event`), the latest `MAX_HELD` of them (a flood evicts the oldest: `evicted()`). */
   readonly callEvents: unknown[] = [];
+  private readonly evictedCounts = { uploadedCalls: 0, callEvents: 0 };
   private readonly unsimulatedList = new BoundedList<Exchange>();
   /** Requests to paths the system does not have (answered 404), in order; bounded per path like `calls`. */
   readonly unsimulated: Exchange[] = this.unsimulatedList.items;
@@ -189,6 +193,11 @@ export class SystemSimulator extends EventEmitter {
     return this.server.close();
   }
 
+  /** Connections that ended before one request was complete (see `RecordingServer.connectionTrouble`). */
+  connectionTrouble(): { stalled: number; malformed: number } {
+    return this.server.connectionTrouble();
+  }
+
   /** The address given to the module. */
   url(): string {
     return this.options.publicUrl ?? this.server.baseUrl();
@@ -202,6 +211,11 @@ export class SystemSimulator extends EventEmitter {
   /** The calls (kept) made after the first `n` (`n` from `callCount()`). */
   callsSince(n: number): InboundCall[] {
     return this.callList.since(n);
+  }
+
+  /** How many uploaded calls and call events were evicted (oldest first) to stay within `MAX_HELD`. */
+  evicted(): { uploadedCalls: number; callEvents: number } {
+    return { ...this.evictedCounts };
   }
 
   /** Every request to a path the system does not have so far, kept or not. */
@@ -330,13 +344,13 @@ export class SystemSimulator extends EventEmitter {
         const calls = call.payload;
         if (!Array.isArray(calls)) return systemError(400, 'calls must be a JSON array');
         if (calls.length > 50) return systemError(400, `at most 50 calls a request, received ${calls.length}`);
-        this.uploadedCalls.push(...calls);
+        this.evictedCounts.uploadedCalls += pushBounded(this.uploadedCalls, calls);
         return json(200, { success: true, processedCallsCount: calls.length, duplicateCalls: [] });
       }
       case 'manager':
         return json(200, { success: true });
       case 'call.event': {
-        this.callEvents.push(call.payload);
+        this.evictedCounts.callEvents += pushBounded(this.callEvents, [call.payload]);
         return json(200, { success: true, notExistCodes: [], notExistUsers: [] });
       }
       case 'tracking': {

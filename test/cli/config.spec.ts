@@ -57,7 +57,7 @@ const everyKey: DeepRequired<RunConfig> = {
   apiKey: 'a-key-of-the-run',
   triggers: { 'delivery.tracking': { method: 'POST', url: '{moduleUrl}/t', headers: { 'X-Token': '{env:T}' }, body: { count: '{count}' }, timeoutMs: 5000 } },
   callbacks: { timeoutMs: 5000, maxBodyBytes: 1_000_000 },
-  limits: { maxRequestBytes: 4_194_304, maxFrameBytes: 1_048_576, headersTimeoutMs: 10000, requestTimeoutMs: 30000, keepAliveTimeoutMs: 5000 },
+  limits: { maxRequestBytes: 4_194_304, maxUploadBytes: 105_906_176, maxFrameBytes: 1_048_576, headersTimeoutMs: 10000, requestTimeoutMs: 30000, keepAliveTimeoutMs: 5000 },
   flowTimeoutMs: 10000,
   runTimeoutMs: 900000,
   readiness: { settleMs: 1000, url: '{moduleUrl}/ready', stdout: 'ready', timeoutMs: 30000 },

@@ -103,3 +103,26 @@ export const FAULT_CASES: FaultCase[] = [
   { fault: 'tracking-updatedat-ymd', failing: ['ensureMessageMatchesSchema'], requirement: 'WIRE-DLV-TRACKING-UPDATEDAT-ISO8601' },
   { fault: 'callbacks-refuse-all', failing: ['ensureActivityAcknowledged', 'ensureModuleWasReached'], requirement: 'WIRE-REG-ACTIVITY-REPLY-SUCCESS' },
 ];
+
+/**
+ * The hostile faults (and the process faults): a module correct in what the suite judges but
+ * that floods, stalls, sends what no limit admits or will not stop. Each runs through the whole
+ * suite (test/gauntlet/hostile.spec.ts): `failing` exactly, `info` at least (the information
+ * checks that name what it did).
+ */
+export interface HostileCase {
+  fault: string;
+  failing: string[];
+  info: string[];
+}
+
+export const HOSTILE_CASES: HostileCase[] = [
+  { fault: 'flood-system', failing: [], info: [] },
+  { fault: 'flood-gateway', failing: [], info: ['checkGatewayRateLimitIsKept'] },
+  { fault: 'body-64mb', failing: [], info: ['checkModuleRequestsAreReadWhole'] },
+  { fault: 'slow-connections', failing: [], info: ['checkModuleRequestsAreReadWhole'] },
+  { fault: 'deep-json', failing: ['ensureSystemCallPayloadDecodes'], info: [] },
+  { fault: 'ws-huge-frames', failing: [], info: ['checkModuleRequestsAreReadWhole'] },
+  { fault: 'module-ignores-sigterm', failing: [], info: [] },
+  { fault: 'child-ignores-sigterm', failing: [], info: [] },
+];

@@ -14,7 +14,7 @@ import { failedChecks, runSuite } from './run-suite.ts';
 import { PACKAGE_ROOT } from '../../src/contract/paths.ts';
 import { contract, formatErrors } from '../../src/contract/schemas.ts';
 import { childEnv } from '../../src/cli/run.ts';
-import { processAlive } from '../../src/module/launcher.ts';
+import { cleanUp, descendants, readPids, referenceConfig, survivors } from './process-tree.ts';
 
 test.describe.configure({ mode: 'parallel', timeout: 180_000 });
 
@@ -22,63 +22,10 @@ const GRACE_MS = 1_500;
 /** One short spec is enough: the stop happens at the end of any run. */
 const GREP = 'the module acknowledges activity';
 
-/** The reference module's configuration, with the pid file passed to the module and a short grace period. */
-function config(): { file: string; pidFile: string } {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'process-tree-'));
-  const reference = JSON.parse(fs.readFileSync(path.join(PACKAGE_ROOT, 'examples', 'reference-module', 'conformance.config.json'), 'utf8')) as Record<string, any>;
-  const file = path.join(dir, 'conformance.config.json');
-  fs.writeFileSync(file, JSON.stringify({ ...reference, launch: { ...reference.launch, cwd: PACKAGE_ROOT, env: { ...reference.launch.env, PID_FILE: '{env:PID_FILE}' }, stopGraceMs: GRACE_MS } }));
-  return { file, pidFile: path.join(dir, 'pids.json') };
-}
-
-function readPids(pidFile: string): { module: number; children: number[] } | undefined {
-  try {
-    return JSON.parse(fs.readFileSync(pidFile, 'utf8')) as { module: number; children: number[] };
-  } catch {
-    return undefined;
-  }
-}
-
-/** The processes below `root` (Linux /proc: parent ids). */
-function descendants(root: number): number[] {
-  const parent = new Map<number, number>();
-  for (const e of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(e)) continue;
-    try {
-      const stat = fs.readFileSync(`/proc/${e}/stat`, 'utf8');
-      parent.set(Number(e), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
-    } catch {
-      // ended meanwhile
-    }
-  }
-  const found: number[] = [];
-  const walk = (pid: number): void => {
-    for (const [child, p] of parent) if (p === pid) (found.push(child), walk(child));
-  };
-  walk(root);
-  return found;
-}
-
-/** Waits a moment for the pids to be gone (the last SIGKILL may still be landing), then lists the live ones. */
-async function survivors(pids: number[]): Promise<number[]> {
-  for (let i = 0; i < 40 && pids.some(processAlive); i++) await new Promise((r) => setTimeout(r, 50));
-  return pids.filter(processAlive);
-}
-
-function cleanUp(pids: number[]): void {
-  for (const pid of pids) {
-    try {
-      process.kill(pid, 'SIGKILL');
-    } catch {
-      // gone
-    }
-  }
-}
-
 test.skip(process.platform !== 'linux', 'process groups and /proc: Linux');
 
 test('a module that ignores SIGTERM is killed after the grace period; the report says so (exit 0)', async () => {
-  const { file, pidFile } = config();
+  const { file, pidFile } = referenceConfig({ stopGraceMs: GRACE_MS });
   const run = await runSuite(['--config', file, '--grep', GREP], { FAULTS: 'module-ignores-sigterm', PID_FILE: pidFile });
   const pids = readPids(pidFile);
   try {
@@ -100,7 +47,7 @@ test('a module that ignores SIGTERM is killed after the grace period; the report
 });
 
 test('a module that leaves a child ignoring SIGTERM: its process group is killed; nothing survives (exit 0)', async () => {
-  const { file, pidFile } = config();
+  const { file, pidFile } = referenceConfig({ stopGraceMs: GRACE_MS });
   const run = await runSuite(['--config', file, '--grep', GREP], { FAULTS: 'child-ignores-sigterm', PID_FILE: pidFile });
   const pids = readPids(pidFile);
   try {
@@ -117,7 +64,7 @@ test('a module that leaves a child ignoring SIGTERM: its process group is killed
 });
 
 test('the clean module ends on SIGTERM: nothing is killed and the report says nothing of it', async () => {
-  const { file, pidFile } = config();
+  const { file, pidFile } = referenceConfig({ stopGraceMs: GRACE_MS });
   const run = await runSuite(['--config', file, '--grep', GREP], { FAULTS: '', PID_FILE: pidFile });
   const pids = readPids(pidFile);
   try {
@@ -134,7 +81,7 @@ test('the clean module ends on SIGTERM: nothing is killed and the report says no
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   test(`an interrupted run (${signal} to conformance run) ends promptly and no process of the run survives`, async () => {
-    const { file, pidFile } = config();
+    const { file, pidFile } = referenceConfig({ stopGraceMs: GRACE_MS });
     const out = fs.mkdtempSync(path.join(os.tmpdir(), 'conformance-'));
     // No --grep: the whole suite, so that the run is still going when it is interrupted.
     const cli = spawn(process.execPath, [path.join(PACKAGE_ROOT, 'bin', 'conformance.js'), 'run', '--out', out, '--config', file], {

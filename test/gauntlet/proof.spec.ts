@@ -1,7 +1,7 @@
 /**
  * Every check is proven: each registered check is caught failing (or warning) by a fault
- * variant of the reference module in the gauntlet's table, or, for an informational check, is
- * shown by a variation. A check that nothing makes fail is a defect of the suite.
+ * variant of the reference module in the gauntlet's tables, or, for an informational check, is
+ * shown by a variation or a hostile fault. A check that nothing makes fail is a defect of the suite.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -9,7 +9,7 @@ import { pathToFileURL } from 'node:url';
 import { test, expect } from '@playwright/test';
 import { registeredChecks } from '../../src/checks/check.ts';
 import { PACKAGE_ROOT } from '../../src/contract/paths.ts';
-import { FAULT_CASES } from './faults.ts';
+import { FAULT_CASES, HOSTILE_CASES } from './faults.ts';
 
 /** Informational checks and the variation (test/gauntlet/variations.spec.ts) that shows each. */
 const SHOWN_BY_VARIATION: Record<string, string> = {
@@ -28,7 +28,7 @@ test('every registered check fails against a fault variant (or, informational, i
       if (typeof name === 'string' && registeredChecks().get(name) === v) names.add(name);
     }
   }
-  const proven = new Set([...FAULT_CASES.flatMap((c) => [...c.failing, ...(c.warnings ?? [])]), ...Object.keys(SHOWN_BY_VARIATION)]);
+  const proven = new Set([...FAULT_CASES.flatMap((c) => [...c.failing, ...(c.warnings ?? [])]), ...HOSTILE_CASES.flatMap((c) => [...c.failing, ...c.info]), ...Object.keys(SHOWN_BY_VARIATION)]);
   const unproven = [...names].filter((name) => !proven.has(name)).sort();
   expect(unproven).toEqual([]);
   expect(names.size).toBeGreaterThan(25);

@@ -6,6 +6,7 @@ import { spawn } from 'node:child_process';
 import { PACKAGE_ROOT } from '../../src/contract/paths.ts';
 import type { Results } from '../../src/report/results.ts';
 import { childEnv } from '../../src/cli/run.ts';
+import { samplePeakRss } from './process-tree.ts';
 
 export interface SuiteRun {
   exitCode: number;
@@ -13,21 +14,36 @@ export interface SuiteRun {
   stderr: string;
   out: string;
   results?: Results;
+  /** Wall time of the run. */
+  durationMs: number;
+  /** With `measure`: the highest summed resident memory of the suite's processes (the module's process group left out). */
+  peakRssBytes?: number;
+  /** The pid of `conformance run`. */
+  pid?: number;
 }
 
-export async function runSuite(args: string[], env: Record<string, string | undefined> = {}): Promise<SuiteRun> {
+/**
+ * `measure`: sample the suite's memory while it runs; `root`: the checkout whose
+ * `bin/conformance.js` runs (default this one; the benchmark measures an older one too).
+ */
+export async function runSuite(args: string[], env: Record<string, string | undefined> = {}, options: { measure?: boolean; root?: string } = {}): Promise<SuiteRun> {
+  const root = options.root ?? PACKAGE_ROOT;
   const out = fs.mkdtempSync(path.join(os.tmpdir(), 'conformance-'));
   let stdout = '';
   let stderr = '';
+  const started = performance.now();
+  const child = spawn(process.execPath, [path.join(root, 'bin', 'conformance.js'), 'run', '--out', out, ...args], { cwd: root, env: childEnv(env) });
+  const sampler = options.measure && child.pid !== undefined ? samplePeakRss(child.pid) : undefined;
   const exitCode = await new Promise<number>((resolve) => {
-    const child = spawn(process.execPath, [path.join(PACKAGE_ROOT, 'bin', 'conformance.js'), 'run', '--out', out, ...args], { cwd: PACKAGE_ROOT, env: childEnv(env) });
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
     child.on('exit', (c) => resolve(c ?? -1));
   });
+  const durationMs = performance.now() - started;
+  const peakRssBytes = sampler?.stop();
   const file = path.join(out, 'results.json');
   const results = fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as Results) : undefined;
-  return { exitCode, stdout, stderr, out, ...(results ? { results } : {}) };
+  return { exitCode, stdout, stderr, out, durationMs, ...(results ? { results } : {}), ...(peakRssBytes !== undefined ? { peakRssBytes } : {}), ...(child.pid !== undefined ? { pid: child.pid } : {}) };
 }
 
 export function failedChecks(results: Results | undefined): string[] {

@@ -514,6 +514,9 @@ const REGISTRATION_FAULTS: Record<string, { diff: string[]; schemaValid: boolean
   'child-ignores-sigterm': { diff: [], schemaValid: true },
 };
 
+/** Hostile faults: what they do is shown through the whole suite (test/gauntlet/hostile.spec.ts). */
+const HOSTILE_FAULTS = ['flood-system', 'flood-gateway', 'body-64mb', 'slow-connections', 'deep-json', 'ws-huge-frames'];
+
 /** Faults of the registration call itself: what the module sends to edit (the system refuses it). */
 const REGISTRATION_CALL_FAULTS: Record<string, (edit: Recorded) => void> = {
   'registration-missing-api-key': (edit) => {
@@ -544,7 +547,7 @@ test.describe('fault variants', () => {
   });
 
   test('the fault table holds exactly the named faults', () => {
-    expect([...FAULT_NAMES].sort()).toEqual([...Object.keys(REGISTRATION_FAULTS), ...Object.keys(REGISTRATION_CALL_FAULTS), 'registration-never-sent'].sort());
+    expect([...FAULT_NAMES].sort()).toEqual([...Object.keys(REGISTRATION_FAULTS), ...Object.keys(REGISTRATION_CALL_FAULTS), ...HOSTILE_FAULTS, 'registration-never-sent'].sort());
   });
 
   test('registration-never-sent: checks its key with GET /api/credentials, then never registers', async () => {

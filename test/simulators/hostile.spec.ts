@@ -159,6 +159,46 @@ test.describe('slow and stuck connections are bounded', () => {
     for (const s of sockets) s.destroy();
   });
 
+  test('connections on which a request never completed are counted, at the header timeout and while still open; a request that is not HTTP is counted as malformed', async () => {
+    const { sim, port } = await startSystem({ headersTimeoutMs: 400, requestTimeoutMs: 60_000 });
+    const sockets: net.Socket[] = [];
+    const open = (data: string): Promise<net.Socket> =>
+      new Promise((resolve) => {
+        const s = net.connect(port, '127.0.0.1', () => (data ? s.write(data, () => resolve(s)) : resolve(s)));
+        s.on('error', () => undefined);
+        sockets.push(s);
+      });
+    try {
+      // A whole request on a kept-alive connection, and a connection that sends nothing: no trouble.
+      expect((await fetch(`${sim.url()}/api/credentials?apiKey=${KEY}`)).status).toBe(200);
+      await open('');
+      // Half the headers, then half a body: both unfinished while open.
+      const halfHeaders = await open(`GET /api/credentials HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Fo`);
+      await open(`POST ${EDIT} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 1000\r\n\r\napiKey=`);
+      await expect.poll(() => sim.connectionTrouble()).toEqual({ stalled: 2, malformed: 0 });
+      // The header timeout drops the first (408) and it stays counted.
+      const answer = await new Promise<string>((resolve) => {
+        let got = '';
+        halfHeaders.on('data', (d) => (got += d.toString()));
+        halfHeaders.on('close', () => resolve(got));
+      });
+      expect(answer === '' || status(answer) === 408).toBe(true);
+      expect(sim.connectionTrouble()).toEqual({ stalled: 2, malformed: 0 });
+      // Not HTTP at all: answered 400 and counted as malformed.
+      const garbage = await open('\x16\x03\x01 not http at all\r\n\r\n');
+      const refused = await new Promise<string>((resolve) => {
+        let got = '';
+        garbage.on('data', (d) => (got += d.toString()));
+        garbage.on('close', () => resolve(got));
+      });
+      expect(status(refused)).toBe(400);
+      expect(sim.connectionTrouble()).toEqual({ stalled: 2, malformed: 1 });
+    } finally {
+      for (const s of sockets) s.destroy();
+      await sim.stop();
+    }
+  });
+
   test('a request that stalls past the request timeout is dropped and kept as evidence', async () => {
     const { sim, log, port } = await startSystem({ headersTimeoutMs: 300, requestTimeoutMs: 600 });
     try {
@@ -310,6 +350,8 @@ test.describe('WebSocket frames are bounded', () => {
       await new Promise<void>((resolve) => again.once('open', () => resolve()));
       again.send('{"small":true}');
       await expect.poll(() => gw.botConnections()[1]?.received.length).toBe(1);
+      // An upgraded connection is no longer HTTP: never counted as a request that did not complete.
+      expect(gw.connectionTrouble()).toEqual({ stalled: 0, malformed: 0 });
       again.close();
       expect((await fetch(`${base}/api/bot/v1/nothing-here`)).status).toBe(404);
     } finally {
