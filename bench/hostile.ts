@@ -15,7 +15,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { runSuite } from '../test/gauntlet/run-suite.ts';
 import { HOSTILE_CASES } from '../test/gauntlet/faults.ts';
-import { cleanUp, groupMembers, readPids, referenceConfig } from '../test/gauntlet/process-tree.ts';
+import { cleanUp, groupMembers, readPids, referenceConfig, running } from '../test/gauntlet/process-tree.ts';
 import { PACKAGE_ROOT } from '../src/contract/paths.ts';
 
 const { values } = parseArgs({
@@ -49,8 +49,9 @@ for (const fault of faults) {
     const { file, pidFile } = referenceConfig(values['no-settings'] ? { root } : { root, stopGraceMs: 1_500, runTimeoutMs: 300_000 });
     const run = await runSuite(['--config', file], { FAULTS: fault, PID_FILE: pidFile }, { measure: true, root });
     const pids = readPids(pidFile);
-    const left = pids ? [...pids.children, ...groupMembers(pids.module)].filter((pid, j, all) => all.indexOf(pid) === j) : [];
-    const alive = left.filter((pid) => fs.existsSync(`/proc/${pid}`));
+    // What of the module is still running a moment after the run (the last SIGKILL may still be landing).
+    await new Promise((r) => setTimeout(r, 500));
+    const alive = pids ? [...new Set([pids.module, ...pids.children, ...groupMembers(pids.module)])].filter(running) : [];
     cleanUp(alive);
     const row: Row = {
       fault: fault || '(none)',

@@ -113,6 +113,11 @@ export function readPids(pidFile: string): { module: number; children: number[] 
   }
 }
 
+/** True while a process runs (a zombie has ended). */
+export function running(pid: number): boolean {
+  return processes().some((p) => p.pid === pid && !p.zombie);
+}
+
 /** The live processes of a process group (zombies are ended). */
 export function groupMembers(group: number): number[] {
   return processes().filter((p) => p.group === group && !p.zombie).map((p) => p.pid);
