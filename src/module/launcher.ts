@@ -3,7 +3,8 @@
  * whose placeholders are filled, keeps the tail of its output for the report, and stops it at
  * the end. The module runs in its own process group (POSIX): at the end the whole group, the
  * module and every process it started, gets SIGTERM, then SIGKILL after the grace period
- * (setting `launch.stopGraceMs`), and the stop says whether anything had to be killed.
+ * (setting `launch.stopGraceMs`), and the stop says whether anything had to be killed. Should
+ * the suite be killed outright, a watchdog process does the same.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -126,6 +127,28 @@ export function processAlive(pid: number): boolean {
   }
 }
 
+/**
+ * The watchdog of a module's process group, for when the suite itself is killed (SIGKILL, a
+ * crash): a small process of its own group that reads a pipe from the suite and, when the pipe
+ * closes without the suite having stopped the module, gives the group SIGTERM, then SIGKILL
+ * after the grace period. Arguments: the group id, the grace period in ms.
+ */
+const WATCHDOG = `
+const group = Number(process.argv[1]);
+const grace = Number(process.argv[2]);
+const kill = (signal) => { try { process.kill(-group, signal); } catch {} };
+let fired = false;
+const fire = () => {
+  if (fired) return;
+  fired = true;
+  kill('SIGTERM');
+  setTimeout(() => { kill('SIGKILL'); process.exit(0); }, grace);
+};
+process.stdin.on('end', fire);
+process.stdin.on('error', fire);
+process.stdin.resume();
+`;
+
 function sleepSync(ms: number): void {
   Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 }
@@ -138,9 +161,15 @@ export class LaunchedModule {
   /** Set once the module's whole process group is known to be gone (no signal may then reach a reused id). */
   private groupGone = false;
   private stopped?: ModuleStop;
-  private readonly lastResort = (): void => this.killGroup('SIGKILL');
+  /** Kills the group if the suite is killed before it stops the module (see `WATCHDOG`). */
+  private readonly watchdog?: ChildProcess;
+  private readonly lastResort = (): void => {
+    this.killGroup('SIGKILL');
+    this.watchdog?.kill('SIGKILL');
+  };
 
-  constructor(spec: LaunchSpec, vars: Record<string, string>) {
+  /** `graceMs`: the grace period the watchdog gives the group should the suite be killed. */
+  constructor(spec: LaunchSpec, vars: Record<string, string>, graceMs = STOP_GRACE_MS) {
     this.child = spawn(fill(spec.command, vars), (spec.args ?? []).map((a) => fill(a, vars)), {
       cwd: spec.cwd,
       env: moduleEnv(spec, vars),
@@ -169,8 +198,23 @@ export class LaunchedModule {
         resolve();
       });
     });
-    // Whatever ends the suite's process, the module's processes do not outlive it.
-    if (this.child.pid !== undefined) process.on('exit', this.lastResort);
+    // Whatever ends the suite's process, the module's processes do not outlive it: on its exit,
+    // and, should it be killed outright, through the watchdog.
+    if (this.child.pid !== undefined) {
+      process.on('exit', this.lastResort);
+      if (GROUPS) {
+        this.watchdog = spawn(process.execPath, ['-e', WATCHDOG, String(this.child.pid), String(graceMs)], {
+          detached: true,
+          stdio: ['pipe', 'ignore', 'ignore'],
+          env: { PATH: process.env.PATH ?? '' },
+        });
+        this.watchdog.on('error', () => undefined);
+        this.watchdog.stdin?.on('error', () => undefined);
+        // Neither keeps the suite alive.
+        this.watchdog.unref();
+        (this.watchdog.stdin as unknown as { unref?: () => void } | null)?.unref?.();
+      }
+    }
   }
 
   /** Resolves when the process has exited. */
@@ -214,7 +258,10 @@ export class LaunchedModule {
 
   private finish(report: ModuleStop): ModuleStop {
     this.groupGone = !this.anyAlive() || this.groupGone;
-    if (this.groupGone) process.off('exit', this.lastResort);
+    if (this.groupGone) {
+      process.off('exit', this.lastResort);
+      this.watchdog?.kill('SIGKILL');
+    }
     this.stopped = report;
     return report;
   }

@@ -143,7 +143,7 @@ export class RunSession {
     this.vars.port = String(port);
     this.vars.moduleUrl = spec.moduleUrl ? spec.moduleUrl.replace('{port}', String(port)) : `http://127.0.0.1:${port}`;
     const timeoutMs = spec.registrationTimeoutMs ?? 20_000;
-    this.launched = new LaunchedModule(spec, this.vars);
+    this.launched = new LaunchedModule(spec, this.vars, this.stopGraceMs());
     process.on('SIGINT', this.onInterrupt);
     process.on('SIGTERM', this.onInterrupt);
     countLaunch();

@@ -3,9 +3,10 @@
  * templates with their verification history, messages, files, bot commands, and the chats,
  * customers and dialogs that customer messages open. Both APIs read and change this one state,
  * so what a transport did is what a bot sees. What a module's requests add one by one (messages,
- * files, customers, chats, dialogs) is held up to `MAX_HELD` of each, the oldest evicted first
- * and counted (`evicted()`): a reference to an evicted one (a chat's last message, a message's
- * customer) then reads as unknown.
+ * files, customers, chats, dialogs; channels, templates per channel, users, members, commands per
+ * bot) is held up to `MAX_HELD` of each, the oldest evicted first and counted (`evicted()` for
+ * those a flow makes by the hundred): a reference to an evicted one (a chat's last message, a
+ * message's customer) then reads as unknown. The tokens are the run's own, a handful.
  */
 import { BoundedMap } from '../evidence/bounded.ts';
 import { iso, isObject, str } from './gateway-routing.ts';
@@ -174,9 +175,9 @@ export class GatewayState {
   readonly transports = new Map<string, TransportRegistration>();
   readonly bots = new Map<string, BotRegistration>();
   readonly botInfo = new Map<string, GatewayBot>();
-  readonly channels = new Map<number, GatewayChannel>();
+  readonly channels = new BoundedMap<number, GatewayChannel>();
   /** Templates by channel id, then by code. */
-  readonly templates = new Map<number, Map<string, GatewayTemplate>>();
+  readonly templates = new BoundedMap<number, Map<string, GatewayTemplate>>();
   readonly messages = new BoundedMap<number, GatewayMessage>();
   readonly files = new BoundedMap<string, GatewayFile>();
   /** Bot commands by bot token, then by name (the body as received). */
@@ -186,8 +187,8 @@ export class GatewayState {
   readonly customers = new BoundedMap<number, GatewayCustomer>();
   readonly chats = new BoundedMap<number, GatewayChat>();
   readonly dialogs = new BoundedMap<number, GatewayDialog>();
-  readonly users = new Map<number, GatewayUser>();
-  readonly members = new Map<number, GatewayMember>();
+  readonly users = new BoundedMap<number, GatewayUser>();
+  readonly members = new BoundedMap<number, GatewayMember>();
   /** Numeric ids of the transports (a channel's `transport_id`), by token. */
   private readonly transportIds = new Map<string, number>();
   private readonly seq: Record<SeqKind, number> = { channel: 1, message: 1, template: 1, bot: 1, transport: 1, customer: 1, chat: 1, dialog: 1, user: 1, member: 1, command: 1 };
@@ -258,7 +259,7 @@ export class GatewayState {
 
   channelTemplates(channelId: number): Map<string, GatewayTemplate> {
     let byCode = this.templates.get(channelId);
-    if (!byCode) this.templates.set(channelId, (byCode = new Map()));
+    if (!byCode) this.templates.set(channelId, (byCode = new BoundedMap()));
     return byCode;
   }
 
@@ -390,10 +391,10 @@ export class GatewayState {
 
   /** Creates or replaces a command of a bot; returns its id and times. */
   setCommand(token: string, name: string, body: Record<string, unknown>): CommandMeta {
-    const byName = this.commands.get(token) ?? new Map<string, Record<string, unknown>>();
+    const byName = this.commands.get(token) ?? new BoundedMap<string, Record<string, unknown>>();
     byName.set(name, body);
     this.commands.set(token, byName);
-    const metas = this.commandMeta.get(token) ?? new Map<string, CommandMeta>();
+    const metas = this.commandMeta.get(token) ?? new BoundedMap<string, CommandMeta>();
     this.commandMeta.set(token, metas);
     const known = metas.get(name);
     if (known) {

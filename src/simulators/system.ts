@@ -17,9 +17,8 @@ import { declaredKinds } from '../contract/kinds.ts';
 import { waitForMatch } from './wait.ts';
 import { Account } from './account.ts';
 import { REFERENCE_BOOKS, apiVersions, credentials, referenceBook, users, type ReferenceBook } from './system-account-api.ts';
-import { pushBounded } from '../evidence/bounded.ts';
 import { RecordingServer, formJson, json, systemError, type Answer, type InboundRequest, type ServerLimits, type TlsMaterial } from './http.ts';
-import { BoundedList } from '../evidence/bounded.ts';
+import { BoundedList, BoundedMap, pushBounded } from '../evidence/bounded.ts';
 
 /** The endpoints of the system API, with the form field that holds JSON and its schema. */
 export const SYSTEM_ENDPOINTS = {
@@ -141,13 +140,14 @@ export class SystemSimulator extends EventEmitter {
    * kept (a flood is counted, not kept: `callCount()`); a flow reads its own with `callsSince()`.
    */
   readonly calls: InboundCall[] = this.callList.items;
-  readonly registrations: Registration[] = [];
-  /** Modules by code, as the system holds them. */
-  readonly modules = new Map<string, { module: Record<string, unknown>; tokens: Registration['tokens']; deliveryType?: { id: number; code: string } }>();
-  /** Tracking state: delivery id to its last status update. */
-  readonly deliveries = new Map<string, unknown>();
-  /** Invoices by uuid, with their status history. */
-  readonly invoices = new Map<string, { invoice: Record<string, unknown>; history: string[] }>();
+  /** Accepted registrations: per module code the first 10 and the last 100 kept (a registration loop is counted, not kept). */
+  private readonly registrationList = new BoundedList<Registration>(10, 100);
+  /** Modules by code, as the system holds them (at most `MAX_HELD` codes). */
+  readonly modules = new BoundedMap<string, { module: Record<string, unknown>; tokens: Registration['tokens']; deliveryType?: { id: number; code: string } }>();
+  /** Tracking state: delivery id to its last status update (the latest `MAX_HELD` deliveries). */
+  readonly deliveries = new BoundedMap<string, unknown>();
+  /** Invoices by uuid, with their status history (the latest `MAX_HELD`). */
+  readonly invoices = new BoundedMap<string, { invoice: Record<string, unknown>; history: string[] }>();
   /** Calls uploaded (`calls.upload`), the latest `MAX_HELD` of them (a flood evicts the oldest: `evicted()`). */
   readonly uploadedCalls: unknown[] = [];
   /** Call events received (`call.event`), the latest `MAX_HELD` of them (a flood evicts the oldest: `evicted()`). */
@@ -302,7 +302,7 @@ export class SystemSimulator extends EventEmitter {
       kinds: declaredKinds(module),
       tokens: held?.tokens ?? {},
     };
-    this.registrations.push(registration);
+    this.registrationList.push(registration, registration.code);
     this.emit('registration', registration);
   }
 
@@ -321,14 +321,24 @@ export class SystemSimulator extends EventEmitter {
       kinds: declaredKinds(module),
       tokens: this.modules.get(code)?.tokens ?? {},
     };
-    this.registrations.push(registration);
+    this.registrationList.push(registration, registration.code);
     this.emit('registration', registration);
     return registration;
   }
 
-  /** Waits for the first accepted registration (or the next one after `since` registrations). */
+  /** The accepted registrations kept, oldest first (the first one always). */
+  get registrations(): Registration[] {
+    return this.registrationList.kept();
+  }
+
+  /** Every accepted registration so far, kept or not; a position for `waitForRegistration`. */
+  registrationCount(): number {
+    return this.registrationList.count;
+  }
+
+  /** Waits for the first accepted registration (or the next one after the first `since`, from `registrationCount()`). */
   waitForRegistration(timeoutMs: number, since = 0): Promise<Registration | undefined> {
-    return waitForMatch<Registration>(this, 'registration', this.registrations.slice(since), () => true, timeoutMs);
+    return waitForMatch<Registration>(this, 'registration', this.registrationList.since(since), () => true, timeoutMs);
   }
 
   private act(endpoint: SystemEndpoint, req: InboundRequest, call: Omit<InboundCall, 'exchange'>): Answer {

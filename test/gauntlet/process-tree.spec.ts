@@ -14,7 +14,7 @@ import { failedChecks, runSuite } from './run-suite.ts';
 import { PACKAGE_ROOT } from '../../src/contract/paths.ts';
 import { contract, formatErrors } from '../../src/contract/schemas.ts';
 import { childEnv } from '../../src/cli/run.ts';
-import { cleanUp, descendants, readPids, referenceConfig, survivors } from './process-tree.ts';
+import { cleanUp, descendants, groupMembers, readPids, referenceConfig, running, survivors } from './process-tree.ts';
 
 test.describe.configure({ mode: 'parallel', timeout: 180_000 });
 
@@ -79,14 +79,28 @@ test('the clean module ends on SIGTERM: nothing is killed and the report says no
   }
 });
 
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  test(`an interrupted run (${signal} to conformance run) ends promptly and no process of the run survives`, async () => {
+/**
+ * To the run: a CI runner that signals the command it started. To its process group: Ctrl-C in a
+ * terminal, or a CI cancel that signals the whole tree, so that Playwright's runner and its worker
+ * get the signal at the same moment as `conformance run`.
+ */
+const INTERRUPTIONS = [
+  { signal: 'SIGINT', to: 'run' },
+  { signal: 'SIGTERM', to: 'run' },
+  { signal: 'SIGINT', to: 'group' },
+  { signal: 'SIGTERM', to: 'group' },
+] as const;
+
+for (const { signal, to } of INTERRUPTIONS) {
+  test(`an interrupted run (${signal} to ${to === 'run' ? 'conformance run' : 'its process group'}) ends promptly and no process of the run survives`, async () => {
     const { file, pidFile } = referenceConfig({ stopGraceMs: GRACE_MS });
     const out = fs.mkdtempSync(path.join(os.tmpdir(), 'conformance-'));
     // No --grep: the whole suite, so that the run is still going when it is interrupted.
     const cli = spawn(process.execPath, [path.join(PACKAGE_ROOT, 'bin', 'conformance.js'), 'run', '--out', out, '--config', file], {
       cwd: PACKAGE_ROOT,
       env: childEnv({ FAULTS: 'module-ignores-sigterm,child-ignores-sigterm', PID_FILE: pidFile }),
+      // A group of its own, as a terminal's foreground job (only for the group's signal).
+      detached: to === 'group',
     });
     let stderr = '';
     cli.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
@@ -105,7 +119,8 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
       expect(tree).toContain(pids.module);
       expect(tree).toEqual(expect.arrayContaining(pids.children));
       const sent = Date.now();
-      cli.kill(signal);
+      if (to === 'run') cli.kill(signal);
+      else process.kill(-cli.pid!, signal);
       const code = await exited;
       // Promptly: the grace period, Playwright's own shutdown, and no more.
       expect(Date.now() - sent).toBeLessThan(20_000);
@@ -118,3 +133,39 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     }
   });
 }
+
+test('a suite killed outright (SIGKILL to its process group) still leaves no process of the module: the watchdog ends its group', async () => {
+  const { file, pidFile } = referenceConfig({ stopGraceMs: GRACE_MS });
+  const out = fs.mkdtempSync(path.join(os.tmpdir(), 'conformance-'));
+  const cli = spawn(process.execPath, [path.join(PACKAGE_ROOT, 'bin', 'conformance.js'), 'run', '--out', out, '--config', file], {
+    cwd: PACKAGE_ROOT,
+    env: childEnv({ FAULTS: 'module-ignores-sigterm,child-ignores-sigterm', PID_FILE: pidFile }),
+    detached: true,
+  });
+  cli.stdout.resume();
+  cli.stderr.resume();
+  let pids: { module: number; children: number[] } | undefined;
+  try {
+    const deadline = Date.now() + 60_000;
+    while (!(pids = readPids(pidFile)) || !fs.existsSync(path.join(out, 'launches.log'))) {
+      if (Date.now() > deadline || cli.exitCode !== null) throw new Error('the module never started');
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const suite = [cli.pid!, ...descendants(cli.pid!)].filter((pid) => !groupMembers(pids!.module).includes(pid));
+    process.kill(-cli.pid!, 'SIGKILL');
+    // Nothing of the suite can act now; the watchdog gives the module's group SIGTERM, then SIGKILL after the grace period.
+    const module = [pids.module, ...pids.children];
+    const until = Date.now() + GRACE_MS + 8_000;
+    while (Date.now() < until && (module.some(running) || groupMembers(pids.module).length > 0)) await new Promise((r) => setTimeout(r, 100));
+    expect(module.filter(running)).toEqual([]);
+    expect(groupMembers(pids.module)).toEqual([]);
+    expect(suite.filter(running)).toEqual([]);
+  } finally {
+    try {
+      process.kill(-cli.pid!, 'SIGKILL');
+    } catch {
+      // gone
+    }
+    if (pids) cleanUp([pids.module, ...pids.children, ...groupMembers(pids.module)]);
+  }
+});

@@ -1,7 +1,7 @@
 /**
  * A module flooding the simulators does not grow their state without bound: the system's
- * uploaded calls and call events, and the gateway's messages, files, customers, chats and
- * dialogs, are held up to `MAX_HELD` each, the oldest evicted first and counted, the newest kept;
+ * accepted registrations (the first 10 and the last 100), uploaded calls and call events, and the
+ * gateway's messages, files, customers, chats and dialogs, are held up to `MAX_HELD` each, the oldest evicted first and counted, the newest kept;
  * a flow after the flood reads them as before.
  */
 import { test, expect } from '@playwright/test';
@@ -71,6 +71,32 @@ test(`the system: ${FLOOD.toLocaleString('en')} uploaded calls and call events a
     expect(Array.from({ length: 100 }, (_, i) => `event-${FLOOD - 100 + i}`).every((id) => events.has(id))).toBe(true);
     expect(events.has('event-0')).toBe(false);
     expect(sim.callCount()).toBe(FLOOD / 50 + FLOOD);
+  } finally {
+    await sim.stop();
+  }
+});
+
+test('the system: a registration loop is counted, not kept: the first 10 and the last 100 accepted registrations are held, the first always', async () => {
+  test.setTimeout(60_000);
+  const { sim } = await startSystem(API_KEY);
+  try {
+    const integrationModule = JSON.stringify({ code: 'loop', clientId: 'client-loop', baseUrl: 'http://127.0.0.1:9', integrations: { telephony: { makeCallUrl: 'http://127.0.0.1:9/call' } } });
+    const body = new URLSearchParams({ apiKey: API_KEY, integrationModule }).toString();
+    for (let sent = 0; sent < 500; sent += 50) {
+      const statuses = await Promise.all(
+        Array.from({ length: 50 }, async () => {
+          const r = await request(`${sim.url()}/api/v5/integration-modules/loop/edit`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body });
+          await r.body.dump();
+          return r.statusCode;
+        }),
+      );
+      expect(statuses.every((s) => s < 300)).toBe(true);
+    }
+    expect(sim.registrationCount()).toBe(500);
+    expect(sim.registrations).toHaveLength(110);
+    expect(sim.registrations[0]!.code).toBe('loop');
+    expect(sim.registrations[0]!.kinds).toEqual(['telephony']);
+    expect(await sim.waitForRegistration(1_000, 499)).toBe(sim.registrations.at(-1));
   } finally {
     await sim.stop();
   }
