@@ -14,7 +14,7 @@ import { ensureSystemCallCarriesApiKey, ensureSystemCallPayloadDecodes, ensureSy
 import { ensureRequestedItemsArriveOnce } from '../../src/checks/system-api/counts.ts';
 import { ENDPOINT_JUDGEMENTS } from '../../src/checks/system-api/endpoints.ts';
 import { SYSTEM_ENDPOINTS, type InboundCall, type SystemEndpoint } from '../../src/simulators/system.ts';
-import { judgeSystemCall } from '../../src/run/system-calls.ts';
+import { judgeSystemCalls } from '../../src/run/system-calls.ts';
 import type { RunSession } from '../../src/run/session.ts';
 import type { Exchange } from '../../src/evidence/exchange.ts';
 
@@ -146,7 +146,7 @@ test.describe('module calls to the system API', () => {
           itemsApp,
         );
       }
-      for (const call of calls) await judgeSystemCall(conformance, call);
+      await judgeSystemCalls(conformance, calls);
     });
   }
 });

@@ -13,7 +13,7 @@ import type { EndpointEvidence, Exchange } from '../evidence/exchange.ts';
 import type { TokenRate } from '../evidence/bounded.ts';
 import type { RunSession } from './session.ts';
 import { NeedsTrigger } from '../module/triggers.ts';
-import { judgeSystemCall, judgedHere } from './system-calls.ts';
+import { judgeSystemCalls } from './system-calls.ts';
 import { checkModuleCallsSimulatedEndpoints } from '../checks/run/unsimulated.ts';
 import { checkGatewayRateLimitIsKept, checkModuleRequestsAreReadWhole } from '../checks/run/traffic.ts';
 import { ensureAcceptedRegistrationIsNotRepeated } from '../checks/registration/edit-call.ts';
@@ -152,9 +152,7 @@ export class Conformance {
    * on its own), so that no call goes unchecked. Run once, when the session ends.
    */
   async judgeUnpromptedCalls(): Promise<void> {
-    for (const call of this.session.system.calls) {
-      if (judgedHere(call) && !this.session.judged.has(call.exchange.id)) await judgeSystemCall(this, call);
-    }
+    await judgeSystemCalls(this, this.session.system.calls.filter((call) => !this.session.judged.has(call.exchange.id)));
     // A registration the system accepted is taken as done (the module does not repeat it unprompted).
     const accepted = this.session.system.calls.filter((c) => c.endpoint === 'edit' && c.accepted);
     if (accepted.length > 0) {

@@ -1,6 +1,8 @@
 /**
- * Judges one call of the module to the system API: payload decoding, API key, the endpoint's
- * limit, and the payload's schema, each with the endpoint's requirement ids.
+ * Judges the calls of the module to the system API: payload decoding, API key, the endpoint's
+ * limit, and the payload's schema, each with the endpoint's requirement ids. Calls alike in
+ * everything the judgement reads are judged once, with their number (a retry loop gone wild
+ * makes one set of results, not thousands).
  */
 import { contract } from '../contract/schemas.ts';
 import { ensureMessageMatchesSchema } from '../checks/schema-rule.ts';
@@ -15,7 +17,45 @@ export function judgedHere(call: InboundCall): boolean {
   return ENDPOINT_JUDGEMENTS[call.endpoint] !== undefined;
 }
 
-export async function judgeSystemCall(conformance: Conformance, call: InboundCall): Promise<void> {
+/** Everything the judgement of a call reads: two calls with the same signature get the same results. */
+function signature(call: InboundCall): string {
+  const req = call.exchange.request;
+  return JSON.stringify([
+    call.endpoint,
+    req.method,
+    new URL(req.url ?? '/', 'http://system.invalid').pathname,
+    req.headers['content-type'] ?? null,
+    call.exchange.response?.status ?? null,
+    call.apiKeyVia,
+    call.apiKeyValid,
+    call.version,
+    call.decodeError ?? null,
+    call.payload ?? null,
+  ]);
+}
+
+/** Judges calls, those alike once: the results of the first say how many more were alike, with some of their exchanges. */
+export async function judgeSystemCalls(conformance: Conformance, calls: readonly InboundCall[]): Promise<void> {
+  const groups = new Map<string, InboundCall[]>();
+  for (const call of calls.filter(judgedHere)) {
+    const key = signature(call);
+    const group = groups.get(key);
+    if (group) group.push(call);
+    else groups.set(key, [call]);
+  }
+  for (const [first, ...alike] of groups.values()) {
+    const before = conformance.results.length;
+    await judgeSystemCall(conformance, first!);
+    if (alike.length === 0) continue;
+    for (const call of alike) conformance.session.judged.add(call.exchange.id);
+    for (const result of conformance.results.slice(before)) {
+      result.message += `\nThe same for ${alike.length} more call${alike.length === 1 ? '' : 's'} alike in everything judged (not judged again).`;
+      result.evidence = [...result.evidence, ...alike.slice(0, 2).map((c) => c.exchange.id)];
+    }
+  }
+}
+
+async function judgeSystemCall(conformance: Conformance, call: InboundCall): Promise<void> {
   const judgement = ENDPOINT_JUDGEMENTS[call.endpoint];
   if (!judgement) return;
   conformance.session.judged.add(call.exchange.id);
