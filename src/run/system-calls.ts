@@ -13,7 +13,7 @@ import { SYSTEM_ENDPOINTS, type InboundCall } from '../simulators/system.ts';
 import type { Conformance } from './conformance.ts';
 
 /** True for the calls judged here (registration and reads have checks of their own). */
-export function judgedHere(call: InboundCall): boolean {
+function judgedHere(call: InboundCall): boolean {
   return ENDPOINT_JUDGEMENTS[call.endpoint] !== undefined;
 }
 

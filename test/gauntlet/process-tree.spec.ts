@@ -9,12 +9,12 @@ import { test, expect } from '@playwright/test';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { spawn } from 'node:child_process';
-import { failedChecks, runSuite } from './run-suite.ts';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { failedChecks, runSuite, type SuiteRun } from './run-suite.ts';
 import { PACKAGE_ROOT } from '../../src/contract/paths.ts';
 import { contract, formatErrors } from '../../src/contract/schemas.ts';
 import { childEnv } from '../../src/cli/run.ts';
-import { cleanUp, descendants, groupMembers, readPids, referenceConfig, running, survivors } from './process-tree.ts';
+import { cleanUp, descendants, groupMembers, readPids, referenceConfig, running, survivors, type Pids } from './process-tree.ts';
 
 test.describe.configure({ mode: 'parallel', timeout: 180_000 });
 
@@ -22,13 +22,52 @@ const GRACE_MS = 1_500;
 /** One short spec is enough: the stop happens at the end of any run. */
 const GREP = 'the module acknowledges activity';
 
-test.skip(process.platform !== 'linux', 'process groups and /proc: Linux');
-
-test('a module that ignores SIGTERM is killed after the grace period; the report says so (exit 0)', async () => {
+/** A short run of the reference module with `faults`, its pids read, and whatever is left killed afterwards. */
+async function shortRun(faults: string, judge: (run: SuiteRun, pids: Pids | undefined) => Promise<void>): Promise<void> {
   const { file, pidFile } = referenceConfig({ stopGraceMs: GRACE_MS });
-  const run = await runSuite(['--config', file, '--grep', GREP], { FAULTS: 'module-ignores-sigterm', PID_FILE: pidFile });
+  const run = await runSuite(['--config', file, '--grep', GREP], { FAULTS: faults, PID_FILE: pidFile });
   const pids = readPids(pidFile);
   try {
+    await judge(run, pids);
+  } finally {
+    if (pids) cleanUp([pids.module, ...pids.children]);
+  }
+}
+
+/**
+ * Starts the whole suite on the reference module with both process faults (no --grep: the run
+ * is still going when it is interrupted) and waits until the module is up and registered: it
+ * wrote its pid file and the run counted its launch. `detached`: a process group of its own, as a
+ * terminal's foreground job.
+ */
+async function wholeRun(detached: boolean): Promise<{ cli: ChildProcess; pids: Pids; stderr: () => string; exited: Promise<number | null> }> {
+  const { file, pidFile } = referenceConfig({ stopGraceMs: GRACE_MS });
+  const out = fs.mkdtempSync(path.join(os.tmpdir(), 'conformance-'));
+  const cli = spawn(process.execPath, [path.join(PACKAGE_ROOT, 'bin', 'conformance.js'), 'run', '--out', out, '--config', file], {
+    cwd: PACKAGE_ROOT,
+    env: childEnv({ FAULTS: 'module-ignores-sigterm,child-ignores-sigterm', PID_FILE: pidFile }),
+    detached,
+  });
+  let stderr = '';
+  cli.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+  cli.stdout.resume();
+  const exited = new Promise<number | null>((r) => cli.once('exit', (code) => r(code)));
+  const deadline = Date.now() + 60_000;
+  let pids: Pids | undefined;
+  while (!(pids = readPids(pidFile)) || !fs.existsSync(path.join(out, 'launches.log'))) {
+    if (Date.now() > deadline || cli.exitCode !== null) {
+      cli.kill('SIGKILL');
+      throw new Error(`the module never started: ${stderr}`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return { cli, pids, stderr: () => stderr, exited };
+}
+
+test.skip(process.platform !== 'linux', 'process groups and /proc: Linux');
+
+test('a module that ignores SIGTERM is killed after the grace period; the report says so (exit 0)', () =>
+  shortRun('module-ignores-sigterm', async (run, pids) => {
     expect(run.results, run.stderr).toBeDefined();
     expect(failedChecks(run.results)).toEqual([]);
     expect(run.exitCode).toBe(0);
@@ -41,16 +80,10 @@ test('a module that ignores SIGTERM is killed after the grace period; the report
     expect(fs.readFileSync(path.join(run.out, 'conformance.html'), 'utf8')).toMatch(/id="module-stop">Stopping the module: the module did not end on SIGTERM and was killed/);
     expect(pids?.module).toBeGreaterThan(0);
     expect(await survivors([pids!.module])).toEqual([]);
-  } finally {
-    if (pids) cleanUp([pids.module, ...pids.children]);
-  }
-});
+  }));
 
-test('a module that leaves a child ignoring SIGTERM: its process group is killed; nothing survives (exit 0)', async () => {
-  const { file, pidFile } = referenceConfig({ stopGraceMs: GRACE_MS });
-  const run = await runSuite(['--config', file, '--grep', GREP], { FAULTS: 'child-ignores-sigterm', PID_FILE: pidFile });
-  const pids = readPids(pidFile);
-  try {
+test('a module that leaves a child ignoring SIGTERM: its process group is killed; nothing survives (exit 0)', () =>
+  shortRun('child-ignores-sigterm', async (run, pids) => {
     expect(run.results, run.stderr).toBeDefined();
     expect(failedChecks(run.results)).toEqual([]);
     expect(run.exitCode).toBe(0);
@@ -58,26 +91,17 @@ test('a module that leaves a child ignoring SIGTERM: its process group is killed
     expect(run.stdout).toMatch(/processes it started were still running after 1500 ms and were killed/);
     expect(pids?.children).toHaveLength(1);
     expect(await survivors([pids!.module, ...pids!.children])).toEqual([]);
-  } finally {
-    if (pids) cleanUp([pids.module, ...pids.children]);
-  }
-});
+  }));
 
-test('the clean module ends on SIGTERM: nothing is killed and the report says nothing of it', async () => {
-  const { file, pidFile } = referenceConfig({ stopGraceMs: GRACE_MS });
-  const run = await runSuite(['--config', file, '--grep', GREP], { FAULTS: '', PID_FILE: pidFile });
-  const pids = readPids(pidFile);
-  try {
+test('the clean module ends on SIGTERM: nothing is killed and the report says nothing of it', () =>
+  shortRun('', async (run, pids) => {
     expect(run.exitCode, run.stderr).toBe(0);
     expect(run.results!.run.moduleStop).toMatchObject({ killed: false, childrenKilled: false });
     expect(run.results!.run.moduleStop!.afterMs).toBeLessThan(GRACE_MS);
     expect(run.stdout).not.toMatch(/stopping the module/);
     expect(fs.readFileSync(path.join(run.out, 'conformance.html'), 'utf8')).not.toMatch(/id="module-stop"/);
     expect(await survivors([pids!.module])).toEqual([]);
-  } finally {
-    if (pids) cleanUp([pids.module, ...pids.children]);
-  }
-});
+  }));
 
 /**
  * To the run: a CI runner that signals the command it started. To its process group: Ctrl-C in a
@@ -93,28 +117,9 @@ const INTERRUPTIONS = [
 
 for (const { signal, to } of INTERRUPTIONS) {
   test(`an interrupted run (${signal} to ${to === 'run' ? 'conformance run' : 'its process group'}) ends promptly and no process of the run survives`, async () => {
-    const { file, pidFile } = referenceConfig({ stopGraceMs: GRACE_MS });
-    const out = fs.mkdtempSync(path.join(os.tmpdir(), 'conformance-'));
-    // No --grep: the whole suite, so that the run is still going when it is interrupted.
-    const cli = spawn(process.execPath, [path.join(PACKAGE_ROOT, 'bin', 'conformance.js'), 'run', '--out', out, '--config', file], {
-      cwd: PACKAGE_ROOT,
-      env: childEnv({ FAULTS: 'module-ignores-sigterm,child-ignores-sigterm', PID_FILE: pidFile }),
-      // A group of its own, as a terminal's foreground job (only for the group's signal).
-      detached: to === 'group',
-    });
-    let stderr = '';
-    cli.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    cli.stdout.resume();
-    const exited = new Promise<number | null>((r) => cli.once('exit', (code) => r(code)));
+    const { cli, pids, stderr, exited } = await wholeRun(to === 'group');
     let tree: number[] = [];
-    let pids: { module: number; children: number[] } | undefined;
     try {
-      // The module is up and registered: it wrote its pid file and the run counted its launch.
-      const deadline = Date.now() + 60_000;
-      while (!(pids = readPids(pidFile)) || !fs.existsSync(path.join(out, 'launches.log'))) {
-        if (Date.now() > deadline || cli.exitCode !== null) throw new Error(`the module never started: ${stderr}`);
-        await new Promise((r) => setTimeout(r, 100));
-      }
       tree = descendants(cli.pid!);
       expect(tree).toContain(pids.module);
       expect(tree).toEqual(expect.arrayContaining(pids.children));
@@ -125,33 +130,19 @@ for (const { signal, to } of INTERRUPTIONS) {
       // Promptly: the grace period, Playwright's own shutdown, and no more.
       expect(Date.now() - sent).toBeLessThan(20_000);
       expect(code).toBe(signal === 'SIGINT' ? 130 : 143);
-      expect(stderr).toMatch(new RegExp(`conformance run: interrupted \\(${signal}\\); no verdict`));
+      expect(stderr()).toMatch(new RegExp(`conformance run: interrupted \\(${signal}\\); no verdict`));
       expect(await survivors([cli.pid!, ...tree])).toEqual([]);
     } finally {
       cli.kill('SIGKILL');
-      cleanUp([...tree, ...(pids ? [pids.module, ...pids.children] : [])]);
+      cleanUp([...tree, pids.module, ...pids.children]);
     }
   });
 }
 
 test('a suite killed outright (SIGKILL to its process group) still leaves no process of the module: the watchdog ends its group', async () => {
-  const { file, pidFile } = referenceConfig({ stopGraceMs: GRACE_MS });
-  const out = fs.mkdtempSync(path.join(os.tmpdir(), 'conformance-'));
-  const cli = spawn(process.execPath, [path.join(PACKAGE_ROOT, 'bin', 'conformance.js'), 'run', '--out', out, '--config', file], {
-    cwd: PACKAGE_ROOT,
-    env: childEnv({ FAULTS: 'module-ignores-sigterm,child-ignores-sigterm', PID_FILE: pidFile }),
-    detached: true,
-  });
-  cli.stdout.resume();
-  cli.stderr.resume();
-  let pids: { module: number; children: number[] } | undefined;
+  const { cli, pids } = await wholeRun(true);
   try {
-    const deadline = Date.now() + 60_000;
-    while (!(pids = readPids(pidFile)) || !fs.existsSync(path.join(out, 'launches.log'))) {
-      if (Date.now() > deadline || cli.exitCode !== null) throw new Error('the module never started');
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    const suite = [cli.pid!, ...descendants(cli.pid!)].filter((pid) => !groupMembers(pids!.module).includes(pid));
+    const suite = [cli.pid!, ...descendants(cli.pid!)].filter((pid) => !groupMembers(pids.module).includes(pid));
     process.kill(-cli.pid!, 'SIGKILL');
     // Nothing of the suite can act now; the watchdog gives the module's group SIGTERM, then SIGKILL after the grace period.
     const module = [pids.module, ...pids.children];
@@ -166,6 +157,6 @@ test('a suite killed outright (SIGKILL to its process group) still leaves no pro
     } catch {
       // gone
     }
-    if (pids) cleanUp([pids.module, ...pids.children, ...groupMembers(pids.module)]);
+    cleanUp([pids.module, ...pids.children, ...groupMembers(pids.module)]);
   }
 });

@@ -104,10 +104,15 @@ export function referenceConfig(settings: { stopGraceMs?: number; runTimeoutMs?:
   return { file, pidFile: path.join(dir, 'pids.json') };
 }
 
-/** The pids the reference module wrote (its own, and those of the processes it started). */
-export function readPids(pidFile: string): { module: number; children: number[] } | undefined {
+/** The pids the reference module wrote: its own, and those of the processes it started. */
+export interface Pids {
+  module: number;
+  children: number[];
+}
+
+export function readPids(pidFile: string): Pids | undefined {
   try {
-    return JSON.parse(fs.readFileSync(pidFile, 'utf8')) as { module: number; children: number[] };
+    return JSON.parse(fs.readFileSync(pidFile, 'utf8')) as Pids;
   } catch {
     return undefined;
   }

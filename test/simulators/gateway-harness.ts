@@ -4,6 +4,7 @@ import { request } from 'undici';
 import { EvidenceLog } from '../../src/evidence/exchange.ts';
 import { CallbackClient } from '../../src/client/callback-client.ts';
 import { GatewaySimulator } from '../../src/simulators/gateway.ts';
+import type { ServerLimits } from '../../src/simulators/http.ts';
 
 export const TRANSPORT = 'transport-token-0123456789';
 export const OTHER_TRANSPORT = 'transport-token-other-999';
@@ -22,10 +23,11 @@ export interface Gateway {
   stop(): Promise<void>;
 }
 
-export async function startGateway(): Promise<Gateway> {
+/** A gateway on loopback with two transports and two bots registered; `limits` as the run configuration's. */
+export async function startGateway(limits?: Partial<ServerLimits>): Promise<Gateway> {
   const log = new EvidenceLog();
   const client = new CallbackClient({ log, timeoutMs: 5000 });
-  const gw = new GatewaySimulator({ log, client, bind: '127.0.0.1', port: 0 });
+  const gw = new GatewaySimulator({ log, client, bind: '127.0.0.1', port: 0, ...(limits ? { limits } : {}) });
   const base = await gw.start();
   gw.registerTransport({ token: TRANSPORT, clientId: 'client-transport' });
   gw.registerTransport({ token: OTHER_TRANSPORT, clientId: 'client-transport-other' });

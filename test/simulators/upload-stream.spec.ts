@@ -6,47 +6,19 @@
  */
 import net from 'node:net';
 import { test, expect } from '@playwright/test';
-import { EvidenceLog } from '../../src/evidence/exchange.ts';
-import { CallbackClient } from '../../src/client/callback-client.ts';
-import { GatewaySimulator } from '../../src/simulators/gateway.ts';
-import { DEFAULT_LIMITS, type ServerLimits } from '../../src/simulators/http.ts';
-import { BOT, TRANSPORT, UUID, call } from './gateway-harness.ts';
+import { DEFAULT_LIMITS } from '../../src/simulators/http.ts';
+import { BOT, TRANSPORT, UUID, call, startGateway, type Gateway } from './gateway-harness.ts';
 
 const MB = 1024 * 1024;
 const UPLOAD = '/api/transport/v1/files/upload';
 
-interface Started {
-  gw: GatewaySimulator;
-  log: EvidenceLog;
-  base: string;
-  port: number;
-  stop(): Promise<void>;
-}
+const port = (g: Gateway): number => Number(new URL(g.base).port);
 
-let ctx: Started | undefined;
+let ctx: Gateway | undefined;
 test.afterEach(async () => {
   await ctx?.stop();
   ctx = undefined;
 });
-
-async function startGateway(limits?: Partial<ServerLimits>): Promise<Started> {
-  const log = new EvidenceLog();
-  const client = new CallbackClient({ log, timeoutMs: 5000 });
-  const gw = new GatewaySimulator({ log, client, bind: '127.0.0.1', port: 0, ...(limits ? { limits } : {}) });
-  const base = await gw.start();
-  gw.registerTransport({ token: TRANSPORT, clientId: 'client-transport' });
-  gw.registerBot({ token: BOT, clientId: 'client-bot' });
-  return {
-    gw,
-    log,
-    base,
-    port: Number(new URL(base).port),
-    stop: async () => {
-      await gw.stop();
-      await client.close();
-    },
-  };
-}
 
 interface Body {
   /** Bytes before the filler (multipart preamble and part headers). */
@@ -155,7 +127,7 @@ test('a 16 MB video uploaded as multipart (with fields before and after the file
 
 test('a 20 MB raw body (the older clients), chunked, to the Bot API: 200 with the body size and the request content type', async () => {
   ctx = await startGateway();
-  const up = await send(ctx.port, '/api/bot/v1/files/upload', { 'x-bot-token': BOT, 'content-type': 'application/pdf' }, { size: 20 * MB }, 'chunked');
+  const up = await send(port(ctx), '/api/bot/v1/files/upload', { 'x-bot-token': BOT, 'content-type': 'application/pdf' }, { size: 20 * MB }, 'chunked');
   expect(up.status).toBe(200);
   expect(up.json).toMatchObject({ size: 20 * MB, mime_type: 'application/pdf', type: 'file' });
   const got = await call(ctx.base, 'GET', `/api/bot/v1/files/${up.json.id}`, { bot: BOT });
@@ -169,7 +141,7 @@ test('small uploads read as before: a raw body and a multipart file part, whole'
   const raw = await call(ctx.base, 'POST', UPLOAD, { transport: TRANSPORT, raw: { type: 'image/png', data: Buffer.alloc(1000) } });
   expect(raw.json).toMatchObject({ size: 1000, mime_type: 'image/png', type: 'image' });
   const { contentType, prefix, suffix } = multipart('image/jpeg', 'a.jpg');
-  const part = await send(ctx.port, UPLOAD, { 'x-transport-token': TRANSPORT, 'content-type': contentType }, { prefix, size: 2000, suffix });
+  const part = await send(port(ctx), UPLOAD, { 'x-transport-token': TRANSPORT, 'content-type': contentType }, { prefix, size: 2000, suffix });
   expect(part.json).toMatchObject({ size: 2000, mime_type: 'image/jpeg', type: 'image' });
   expect(ctx.log.all().filter((e) => e.label === 'transport.file.upload').every((e) => !e.request.truncated)).toBe(true);
 });
@@ -179,7 +151,7 @@ test('past maxUploadBytes an upload is answered 413 with the error body, declare
   const { contentType, prefix, suffix } = multipart('video/mp4', 'big.mp4');
   const headers = { 'x-transport-token': TRANSPORT, 'content-type': contentType };
   for (const mode of ['length', 'chunked'] as const) {
-    const up = await send(ctx.port, UPLOAD, headers, { prefix, size: 3 * MB, suffix }, mode);
+    const up = await send(port(ctx), UPLOAD, headers, { prefix, size: 3 * MB, suffix }, mode);
     expect(up.status).toBe(413);
     expect(up.json).toEqual({ errors: [expect.stringMatching(/larger than (the limit of )?2097152 bytes/)] });
   }
@@ -188,7 +160,7 @@ test('past maxUploadBytes an upload is answered 413 with the error body, declare
   expect(refused.every((e) => e.response?.status === 413 && e.request.truncated === true)).toBe(true);
   expect(ctx.gw.files.size).toBe(0);
   // Within the limit, the same route answers.
-  const ok = await send(ctx.port, UPLOAD, headers, { prefix, size: MB, suffix });
+  const ok = await send(port(ctx), UPLOAD, headers, { prefix, size: MB, suffix });
   expect(ok.json).toMatchObject({ size: MB, mime_type: 'video/mp4' });
 });
 
@@ -196,7 +168,7 @@ test('other routes keep maxRequestBytes: a 5 MB JSON body to messages is answere
   ctx = await startGateway();
   expect(DEFAULT_LIMITS.maxRequestBytes).toBeLessThan(5 * MB);
   expect(DEFAULT_LIMITS.maxUploadBytes).toBe(105_906_176);
-  const res = await send(ctx.port, '/api/transport/v1/messages', { 'x-transport-token': TRANSPORT, 'content-type': 'application/json' }, { size: 5 * MB });
+  const res = await send(port(ctx), '/api/transport/v1/messages', { 'x-transport-token': TRANSPORT, 'content-type': 'application/json' }, { size: 5 * MB });
   expect(res.status).toBe(413);
   expect(res.json).toEqual({ errors: [expect.stringMatching(/larger than the limit of 4194304 bytes/)] });
   expect(res.sent).toBeLessThan(5 * MB);
@@ -212,7 +184,7 @@ test('a 100 MB document uploaded as multipart: 200 with its size, and the memory
   const t0 = performance.now();
   let up;
   try {
-    up = await send(ctx.port, UPLOAD, { 'x-transport-token': TRANSPORT, 'content-type': contentType }, { prefix, size: 100 * MB, suffix });
+    up = await send(port(ctx), UPLOAD, { 'x-transport-token': TRANSPORT, 'content-type': contentType }, { prefix, size: 100 * MB, suffix });
   } finally {
     clearInterval(sampler);
   }

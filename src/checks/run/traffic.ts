@@ -63,7 +63,10 @@ export const checkModuleRequestsAreReadWhole = defineCheck<TrafficSubject>({
       if (s.malformed > 0) lines.push(`${s.server}: ${s.malformed} request${s.malformed === 1 ? '' : 's'} that could not be parsed as HTTP (answered 400 and closed)`);
     }
     const byText = new Map<string, RequestAnomaly[]>();
-    for (const a of anomalies) byText.set(`${a.endpoint}: ${a.anomaly}`, [...(byText.get(`${a.endpoint}: ${a.anomaly}`) ?? []), a]);
+    for (const a of anomalies) {
+      const text = `${a.endpoint}: ${a.anomaly}`;
+      byText.set(text, [...(byText.get(text) ?? []), a]);
+    }
     for (const [text, list] of byText) {
       lines.push(`${text}${list.length > 1 ? ` (${list.length} requests)` : ''}`);
       evidence.push(list[0]!.exchange);
