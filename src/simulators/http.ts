@@ -197,12 +197,14 @@ export class RecordingServer {
       this.streams.add(socket);
       socket.once('close', () => this.streams.delete(socket));
     });
-    // A request that never completed its headers (the headers or request timeout) or could not be
-    // parsed: counted, then answered as Node answers it by default (408, 431 or 400) and closed.
-    this.server.on('clientError', (err: NodeJS.ErrnoException, socket: Socket) => {
-      if (this.pending(socket)) this.trouble[err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 'stalled' : 'malformed']++;
-      const status = err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : err.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
-      if (socket.writable && socket.bytesWritten === 0) socket.write(`HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\nConnection: close\r\n\r\n`);
+    // A connection error before a request was complete: a parse error (`HPE_*`) is a malformed
+    // request; anything else (the header timeout, a reset) a connection that stalled. Counted,
+    // then answered as Node answers without a listener: 431, 413, 408 or 400 when no answer is
+    // under way on the connection, and closed.
+    this.server.on('clientError', (err: NodeJS.ErrnoException, socket: Socket & { _httpMessage?: { _headerSent?: boolean } | null }) => {
+      if (this.pending(socket)) this.trouble[err.code?.startsWith('HPE_') ? 'malformed' : 'stalled']++;
+      const status = { HPE_HEADER_OVERFLOW: 431, HPE_CHUNK_EXTENSIONS_OVERFLOW: 413, ERR_HTTP_REQUEST_TIMEOUT: 408 }[err.code ?? ''] ?? 400;
+      if (socket.writable && !socket._httpMessage?._headerSent) socket.write(`HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\nConnection: close\r\n\r\n`);
       socket.destroy();
     });
     // `Expect: 100-continue`: a body declared too large is refused before the client sends it.

@@ -184,6 +184,12 @@ test.describe('slow and stuck connections are bounded', () => {
       });
       expect(answer === '' || status(answer) === 408).toBe(true);
       expect(sim.connectionTrouble()).toEqual({ stalled: 2, malformed: 0 });
+      // Half the headers, then a reset by the module: a stalled connection, not a malformed request.
+      const reset = await open(`GET /api/credentials HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Fo`);
+      await expect.poll(() => sim.connectionTrouble()).toEqual({ stalled: 3, malformed: 0 });
+      reset.resetAndDestroy();
+      await new Promise((r) => setTimeout(r, 200));
+      expect(sim.connectionTrouble()).toEqual({ stalled: 3, malformed: 0 });
       // Not HTTP at all: answered 400 and counted as malformed.
       const garbage = await open('\x16\x03\x01 not http at all\r\n\r\n');
       const refused = await new Promise<string>((resolve) => {
@@ -192,7 +198,7 @@ test.describe('slow and stuck connections are bounded', () => {
         garbage.on('close', () => resolve(got));
       });
       expect(status(refused)).toBe(400);
-      expect(sim.connectionTrouble()).toEqual({ stalled: 2, malformed: 1 });
+      expect(sim.connectionTrouble()).toEqual({ stalled: 3, malformed: 1 });
     } finally {
       for (const s of sockets) s.destroy();
       await sim.stop();
