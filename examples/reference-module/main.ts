@@ -56,11 +56,12 @@ async function main(): Promise<void> {
   const deliveryStore = new DeliveryStore();
   const delivery = new DeliveryService(deliveryStore);
   const payment = new PaymentService(system, () => publicUrl, config.faults);
-  const telephony = new TelephonyService(system, () => publicUrl, config.faults);
+  const telephony = new TelephonyService(system, () => publicUrl, config.faults, { resendOne: config.variations.has('resends-one-call') });
   const transport = new TransportService(config.requestTimeoutMs);
   const hostile = new Hostile(config.faults);
   const bot = new Bot(deliveryStore, config.botReconnectMs, config.requestTimeoutMs, (socket) => hostile.onBotSocketOpen(socket));
   let registration: RegistrationOutcome | undefined;
+  let registeredAgain = false;
   let port = config.port;
 
   const doRegister = async (): Promise<RegistrationOutcome> => {
@@ -79,6 +80,15 @@ async function main(): Promise<void> {
     else log('the registration reply holds no info.mgTransport; the transport stays offline');
     if (outcome.mgBot) await bot.start(outcome.mgBot);
     else log('the registration reply holds no info.mgBot; the bot stays offline');
+    if (config.variations.has('registers-again') && !registeredAgain) {
+      // A shop added in the module's settings: the module updates its registration (edit changes a known code).
+      registeredAgain = true;
+      setTimeout(() => {
+        void register(system, { config, publicUrl, port, addedShops: [{ name: 'Second shop', code: 'second', active: true }] }, config.registerAttempts, config.registerRetryMs).then((again) =>
+          log(again.registered ? 'registration updated: shop "second" added' : 'registration update refused', again.error ? { error: again.error } : undefined),
+        );
+      }, 1_500).unref();
+    }
     if (config.variations.has('reads-orders')) {
       const orders = await system.get('/api/v5/orders', { limit: '20' });
       log(`order list read: HTTP ${orders.status}`);

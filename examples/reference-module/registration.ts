@@ -191,10 +191,13 @@ export interface RegistrationInput {
   publicUrl: string;
   /** The port actually listened on. */
   port: number;
+  /** Shops added in the module's settings after its first registration (variation `registers-again`). */
+  addedShops?: ReadonlyArray<{ name: string; code: string; active: boolean }>;
 }
 
 /** The integration module JSON (the `integrationModule` form field). */
-export function buildIntegrationModule({ config, publicUrl, port }: RegistrationInput): Record<string, unknown> {
+export function buildIntegrationModule(input: RegistrationInput): Record<string, unknown> {
+  const { config, publicUrl, port } = input;
   const { faults } = config;
   const telephony = {
     makeCallUrl: faults.has('url-malformed') ? `localhost:${port}${TELEPHONY_PATHS.makeCall}` : `${publicUrl}${TELEPHONY_PATHS.makeCall}`,
@@ -269,7 +272,7 @@ export function buildIntegrationModule({ config, publicUrl, port }: Registration
     actions: paymentActionPaths(faults),
     currencies: paymentCurrencies(faults),
     invoiceTypes: faults.has('payment-invoice-type-unknown') ? ['qr'] : ['link'],
-    shops: PAYMENT_SHOPS.map((s) => ({ ...s })),
+    shops: [...PAYMENT_SHOPS, ...(input.addedShops ?? [])].map((s) => ({ ...s })),
   };
   const module: Record<string, unknown> = {
     code: config.moduleCode,

@@ -55,6 +55,8 @@ export class TelephonyService {
     private readonly system: SystemClient,
     private readonly publicUrl: () => string,
     private readonly faults?: FaultSet,
+    /** Variation `resends-one-call`: the last call of a request is sent again at the head of the next (a retry after a lost answer). */
+    private readonly options: { resendOne?: boolean } = {},
   ) {}
 
   private newId(prefix: string): string {
@@ -154,7 +156,10 @@ export class TelephonyService {
       pending.push(this.synthesize());
     }
     const replies: OutboundReply[] = [];
-    for (const chunk of chunks(pending, this.faults?.has('calls-upload-unchunked') ? Number.MAX_SAFE_INTEGER : CALLS_PER_UPLOAD)) {
+    let previous: CallRecord | undefined;
+    for (const chunk0 of chunks(pending, this.faults?.has('calls-upload-unchunked') ? Number.MAX_SAFE_INTEGER : CALLS_PER_UPLOAD)) {
+      const chunk = this.options.resendOne && previous && chunk0.length < CALLS_PER_UPLOAD ? [previous, ...chunk0] : chunk0;
+      previous = chunk0.at(-1);
       const reply = await this.system.postForm('/api/v5/telephony/calls/upload', { calls: JSON.stringify(chunk.map((c) => this.callEntry(c))) });
       replies.push(reply);
       if (systemOk(reply)) for (const c of chunk) c.uploaded = true;

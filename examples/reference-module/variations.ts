@@ -18,6 +18,10 @@ export const VARIATIONS = {
     'For 1.5 s after its registration the module is still storing its account and refuses every callback with 403; `GET /ready` answers 503 until then and 200 after, and it prints `ready for callbacks` when it is (wire profile section 9).',
   'reads-orders':
     'After registering, the module reads the order list (`GET /api/v5/orders`), an endpoint of the system that the suite does not simulate: the suite answers 404 and reports the call as information, never as a failure.',
+  'registers-again':
+    '1.5 s after its first registration the module sends `edit` again with one more payment shop (a shop added in its settings): the document expects updates (`edit` "creates the module if the code is new, otherwise changes it"; a shop missing on update is removed).',
+  'resends-one-call':
+    'A calls upload of more than one request sends the last call of a request again at the head of the next (a retry after a lost answer); the system reports it in `duplicateCalls` (wire profile section 4).',
 } as const satisfies Record<string, string>;
 
 export type VariationName = keyof typeof VARIATIONS;

@@ -11,7 +11,7 @@ import type { Check } from '../../src/checks/check.ts';
 import type { Application } from '../../src/checks/apply.ts';
 import { ensureMessageMatchesSchema } from '../../src/checks/schema-rule.ts';
 import { ensureSystemCallCarriesApiKey, ensureSystemCallPayloadDecodes, ensureSystemCallUsesDocumentedMethod, ensureTriggerLeadsToSystemCall } from '../../src/checks/system-api/calls.ts';
-import { ensureRequestedItemsArriveOnce } from '../../src/checks/system-api/counts.ts';
+import { ensureRequestedItemsArrive } from '../../src/checks/system-api/counts.ts';
 import { ENDPOINT_JUDGEMENTS } from '../../src/checks/system-api/endpoints.ts';
 import { SYSTEM_ENDPOINTS, type InboundCall, type SystemEndpoint } from '../../src/simulators/system.ts';
 import { judgeSystemCalls } from '../../src/run/system-calls.ts';
@@ -96,7 +96,7 @@ test.describe('module calls to the system API', () => {
       const planned: Array<{ check: Check<never>; app: Application }> = [
         { check: ensureTriggerLeadsToSystemCall as Check<never>, app: flowApp },
         { check: ensureSystemCallUsesDocumentedMethod as Check<never>, app: { requirements: judgement.methodIds, severity: 'MUST' } },
-        ...(itemsApp ? [{ check: ensureRequestedItemsArriveOnce as Check<never>, app: itemsApp }] : []),
+        ...(itemsApp ? [{ check: ensureRequestedItemsArrive as Check<never>, app: itemsApp }] : []),
         { check: ensureSystemCallPayloadDecodes as Check<never>, app: payload },
         { check: ensureSystemCallCarriesApiKey as Check<never>, app: { requirements: ['WIRE-GEN-APIKEY-PARAM-OR-HEADER'], severity: 'MUST' } },
         ...(judgement.limit ? [{ check: judgement.limit.check as Check<never>, app: { requirements: judgement.limit.requirements, severity: 'MUST' as const } }] : []),
@@ -141,7 +141,7 @@ test.describe('module calls to the system API', () => {
       }
       if (flow.items && itemsApp) {
         await conformance.apply(
-          ensureRequestedItemsArriveOnce,
+          ensureRequestedItemsArrive,
           { requested: Number(flow.params.count), limit: flow.items.limit, noun: flow.items.noun, calls: calls.filter((c) => c.accepted), key: flow.items.key },
           itemsApp,
         );

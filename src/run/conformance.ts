@@ -153,7 +153,7 @@ export class Conformance {
    */
   async judgeUnpromptedCalls(): Promise<void> {
     await judgeSystemCalls(this, this.session.system.calls.filter((call) => !this.session.judged.has(call.exchange.id)));
-    // A registration the system accepted is taken as done (the module does not repeat it unprompted).
+    // A registration the system accepted is taken as done: the same one is not sent again and again (updates are fine).
     const accepted = this.session.system.calls.filter((c) => c.endpoint === 'edit' && c.accepted);
     if (accepted.length > 0) {
       const prompted = this.session.triggers.fired.filter((f) => f.name === 'registration.repeat').length;

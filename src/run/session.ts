@@ -133,6 +133,7 @@ export class RunSession {
       await s.stop();
       throw e;
     }
+    s.followUpdates();
     s.startup = [...s.log.all()];
     return s;
   }
@@ -223,6 +224,21 @@ export class RunSession {
     if (typeof registration.module.baseUrl === 'string') this.log.curlBases.moduleUrl = registration.module.baseUrl;
     this.vars.code = registration.code;
     if (typeof registration.module.clientId === 'string') this.vars.clientId = registration.module.clientId;
+  }
+
+  /**
+   * A module may register again to change itself (`edit` "creates the module if the code is new,
+   * otherwise changes it"): later callbacks use the module as it stands after its last accepted
+   * registration of the same code.
+   */
+  private followUpdates(): void {
+    const code = this.registration?.code;
+    if (code === undefined) return;
+    const latest = this.system.registrations.filter((r) => r.code === code).at(-1);
+    if (latest && latest !== this.registration) this.taken(latest);
+    this.system.on('registration', (r: Registration) => {
+      if (r.code === code) this.taken(r);
+    });
   }
 
   /** Gives the gateway the tokens the system handed out, with the module's clientId and webhook. */

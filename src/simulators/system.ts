@@ -150,6 +150,8 @@ export class SystemSimulator extends EventEmitter {
   readonly invoices = new BoundedMap<string, { invoice: Record<string, unknown>; history: string[] }>();
   /** Calls uploaded (`calls.upload`), the latest `MAX_HELD` of them (a flood evicts the oldest: `evicted()`). */
   readonly uploadedCalls: unknown[] = [];
+  /** externalIds of the calls uploaded so far (the last 10,000), for `duplicateCalls`. */
+  private readonly uploadedCallIds = new Set<string>();
   /** Call events received (`call.event`), the latest `MAX_HELD` of them (a flood evicts the oldest: `evicted()`). */
   readonly callEvents: unknown[] = [];
   private readonly evictedCounts = { uploadedCalls: 0, callEvents: 0 };
@@ -355,7 +357,18 @@ export class SystemSimulator extends EventEmitter {
         if (!Array.isArray(calls)) return systemError(400, 'calls must be a JSON array');
         if (calls.length > 50) return systemError(400, `at most 50 calls a request, received ${calls.length}`);
         this.evictedCounts.uploadedCalls += pushBounded(this.uploadedCalls, calls);
-        return json(200, { success: true, processedCallsCount: calls.length, duplicateCalls: [] });
+        // A call uploaded before (same externalId) is reported, not refused (wire profile section 4).
+        const duplicateCalls: string[] = [];
+        for (const c of calls) {
+          const id = c && typeof c === 'object' ? (c as Record<string, unknown>).externalId : undefined;
+          if (typeof id !== 'string' && typeof id !== 'number') continue;
+          if (this.uploadedCallIds.has(String(id))) duplicateCalls.push(String(id));
+          else {
+            this.uploadedCallIds.add(String(id));
+            if (this.uploadedCallIds.size > 10_000) this.uploadedCallIds.delete(this.uploadedCallIds.values().next().value!);
+          }
+        }
+        return json(200, { success: true, processedCallsCount: calls.length - duplicateCalls.length, duplicateCalls });
       }
       case 'manager':
         return json(200, { success: true });

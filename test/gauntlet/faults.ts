@@ -99,7 +99,7 @@ export const FAULT_CASES: FaultCase[] = [
   { fault: 'tracking-wrong-api-key', failing: ['ensureSystemCallCarriesApiKey'], requirement: 'WIRE-GEN-APIKEY-PARAM-OR-HEADER' },
   { fault: 'tracking-wrong-subcode', failing: ['ensureTrackingSubcodeIsModuleCode'], requirement: 'DLV-TRACKING-SUBCODE-IS-CODE' },
   { fault: 'system-calls-put', failing: ['ensureSystemCallUsesDocumentedMethod'], requirement: 'GEN-METHOD-TRACKING-POST', also: ['GEN-METHOD-CALLS-UPLOAD-POST', 'GEN-METHOD-CALL-EVENT-POST'] },
-  { fault: 'tracking-truncated', failing: ['ensureRequestedItemsArriveOnce'], requirement: 'REG-PUSH-CURRENT-DATA' },
+  { fault: 'tracking-truncated', failing: ['ensureRequestedItemsArrive'], requirement: 'REG-PUSH-CURRENT-DATA' },
   { fault: 'tracking-updatedat-ymd', failing: ['ensureMessageMatchesSchema'], requirement: 'WIRE-DLV-TRACKING-UPDATEDAT-ISO8601' },
   { fault: 'callbacks-refuse-all', failing: ['ensureActivityAcknowledged', 'ensureModuleWasReached'], requirement: 'WIRE-REG-ACTIVITY-REPLY-SUCCESS' },
 ];

@@ -67,6 +67,27 @@ const CASES: Array<{ variation: string; witness: (exchanges: Exchanges) => void 
       for (const e of posts) expect(e.request.url).toContain('apiKey=');
     },
   },
+  {
+    variation: 'registers-again',
+    witness: (x) => {
+      const edits = toSystem(x).filter((e) => e.label === 'edit');
+      expect(edits.map((e) => e.response?.status)).toEqual([201, 201]);
+      const shops = edits.map((e) => (JSON.parse(new URLSearchParams(e.request.body!).get('integrationModule')!) as { integrations: { payment: { shops: unknown[] } } }).integrations.payment.shops.length);
+      expect(shops).toEqual([2, 3]);
+      // The delivery type is created once: the update's answer carries no new one.
+      const replies = edits.map((e) => JSON.parse(e.response!.body!) as { info?: { deliveryType?: unknown } });
+      expect(replies[0]!.info?.deliveryType).toBeDefined();
+      expect(replies[1]!.info?.deliveryType).toBeUndefined();
+    },
+  },
+  {
+    variation: 'resends-one-call',
+    witness: (x) => {
+      const uploads = toSystem(x).filter((e) => pathOf(e) === '/api/v5/telephony/calls/upload');
+      const duplicates = uploads.flatMap((e) => (JSON.parse(e.response!.body!) as { duplicateCalls: string[] }).duplicateCalls);
+      expect(duplicates).toHaveLength(1);
+    },
+  },
 ];
 
 for (const c of CASES) {

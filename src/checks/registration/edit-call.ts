@@ -69,21 +69,67 @@ export const ensureModuleRegistersViaEdit = defineCheck<{ attempts: readonly Inb
   },
 });
 
-/** An accepted registration is taken as done: the module does not send it again unprompted. */
-export const ensureAcceptedRegistrationIsNotRepeated = defineCheck<{ accepted: readonly InboundCall[]; prompted: number }>({
-  name: 'ensureAcceptedRegistrationIsNotRepeated',
-  checks: 'the module takes the system\'s success answer to its registration as success and does not repeat it unprompted',
-  run({ accepted, prompted }) {
-    if (accepted.length === 0) return notApplicable('no registration was accepted');
-    const expected = 1 + prompted;
-    if (accepted.length > expected) {
-      const first = accepted[0]!;
-      return fail(
-        `${accepted.length} accepted registration calls where ${expected} ${expected === 1 ? 'was' : 'were'} asked for; the first was answered ${first.exchange.response?.status} ${first.exchange.response?.body ?? ''}`,
-        'one registration per request: HTTP 200 {success: true}, or HTTP 201 for telephony, is a success',
-        ids(accepted.slice(0, 5)),
+/** Accepted registration calls, oldest first, and how many the `registration.repeat` trigger asked for. */
+export interface AcceptedRegistrations {
+  accepted: readonly InboundCall[];
+  prompted: number;
+}
+
+/** The same registration sent again and again after success answers before the rule calls it a loop. */
+export const REGISTRATION_LOOP_REPEATS = 2;
+
+/** What a registration says, nulls read as absent (wire profile section 9), keys in a stable order. */
+function canonical(value: unknown): string {
+  const walk = (v: unknown): unknown => {
+    if (Array.isArray(v)) return v.map(walk);
+    if (v && typeof v === 'object') {
+      return Object.fromEntries(
+        Object.keys(v)
+          .filter((k) => (v as Record<string, unknown>)[k] !== null)
+          .sort()
+          .map((k) => [k, walk((v as Record<string, unknown>)[k])]),
       );
     }
-    return pass(`${accepted.length} accepted registration call(s), ${prompted} asked for by the registration.repeat trigger`, ids(accepted));
+    return v;
+  };
+  return JSON.stringify(walk(value)) ?? 'undefined';
+}
+
+/**
+ * A success answer to the registration is taken as success: the module does not send the same
+ * registration again and again after the system accepted it (a module that takes HTTP 201,
+ * telephony's success, for a failure loops). An update is no repeat: `edit` "creates the module
+ * if the code is new, otherwise changes it", so a registration that changes anything (a shop
+ * added, a name changed) is the module updating itself. One identical repeat is tolerated (a
+ * retry after an answer the module did not see); repeats the `registration.repeat` trigger asked
+ * for are not counted.
+ */
+export const ensureAcceptedRegistrationIsNotRepeated = defineCheck<AcceptedRegistrations>({
+  name: 'ensureAcceptedRegistrationIsNotRepeated',
+  checks: "the module takes the system's success answer to its registration as success: it does not send the same registration again and again",
+  run({ accepted, prompted }) {
+    if (accepted.length === 0) return notApplicable('no registration was accepted');
+    const last = new Map<string, string>();
+    const repeats: InboundCall[] = [];
+    let updates = 0;
+    for (const call of accepted) {
+      const code = String(call.params.code);
+      const body = canonical(call.payload);
+      const before = last.get(code);
+      if (before === body) repeats.push(call);
+      else if (before !== undefined) updates += 1;
+      last.set(code, body);
+    }
+    const unprompted = Math.max(0, repeats.length - prompted);
+    const said = `${accepted.length} accepted registration call(s): ${updates} update(s) that changed the module, ${repeats.length} identical repeat(s), ${prompted} asked for by the registration.repeat trigger`;
+    if (unprompted >= REGISTRATION_LOOP_REPEATS) {
+      const first = accepted[0]!;
+      return fail(
+        `${said}; the same registration was sent ${unprompted} more time(s) after the system accepted it (first answer: HTTP ${first.exchange.response?.status} ${first.exchange.response?.body ?? ''})`,
+        'HTTP 200 {success: true}, or HTTP 201 for telephony, taken as success: the same registration is not sent again and again (an update that changes the module is fine)',
+        ids([first, ...repeats].slice(0, 5)),
+      );
+    }
+    return pass(said, ids(accepted.slice(0, 5)));
   },
 });
