@@ -72,12 +72,69 @@ export const API_SCOPES = [
   'delivery_read', 'delivery_write', 'payments_read', 'payments_write', 'custom_fields_read',
 ] as const;
 
+/**
+ * The method paths a key with full rights may call, as `GET /api/credentials` lists them: without
+ * the API version, `{...}` for path parameters (`retailcrm/mg-transport-core` DefaultCredentials;
+ * `retailcrm/mg-bot-helper` worker.go, which refuses to register unless the integration-module
+ * paths, the payment and delivery type books and `/api/store/products` are listed; wire profile
+ * section 8). Every method of the API v5 an official client calls, whether the suite simulates it
+ * or not: a module that checks a right before calling finds it.
+ */
 export const API_CREDENTIALS = [
-  '/api/integration-modules/{code}', '/api/integration-modules/{code}/edit', '/api/reference/sites', '/api/reference/stores',
-  '/api/reference/payment-types', '/api/reference/delivery-types', '/api/reference/statuses', '/api/telephony/calls/upload',
-  '/api/telephony/call/event', '/api/telephony/manager', '/api/delivery/generic/{subcode}/tracking', '/api/payment/update-invoice',
-  '/api/payment/check', '/api/credentials', '/api/api-versions',
+  // the key itself and the system
+  '/api/credentials', '/api/api-versions', '/api/system-info',
+  // integration modules
+  '/api/integration-modules/{code}', '/api/integration-modules/{code}/edit',
+  // orders
+  '/api/orders', '/api/orders/create', '/api/orders/{externalId}', '/api/orders/{externalId}/edit', '/api/orders/fix-external-ids',
+  '/api/orders/history', '/api/orders/statuses', '/api/orders/upload', '/api/orders/combine', '/api/orders/links/create',
+  '/api/orders/{externalId}/payments/create', '/api/orders/payments/{id}/edit', '/api/orders/payments/{id}/delete',
+  '/api/orders/packs', '/api/orders/packs/create', '/api/orders/packs/history', '/api/orders/packs/{id}', '/api/orders/packs/{id}/edit', '/api/orders/packs/{id}/delete',
+  // customers
+  '/api/customers', '/api/customers/create', '/api/customers/{externalId}', '/api/customers/{externalId}/edit', '/api/customers/fix-external-ids',
+  '/api/customers/history', '/api/customers/upload', '/api/customers/combine', '/api/customers/notes', '/api/customers/notes/create',
+  '/api/customers/notes/{id}/delete', '/api/customers-corporate', '/api/customers-corporate/create', '/api/customers-corporate/{externalId}',
+  '/api/customers-corporate/{externalId}/edit', '/api/customers-corporate/history',
+  // the store
+  '/api/store/products', '/api/store/product-groups', '/api/store/offers', '/api/store/inventories', '/api/store/inventories/upload',
+  '/api/store/prices/upload', '/api/store/setting/{code}', '/api/store/setting/{code}/edit', '/api/store/products/batch/create',
+  '/api/store/products/batch/edit', '/api/store/product-groups/create', '/api/store/product-groups/{externalId}/edit',
+  // reference books
+  '/api/reference/sites', '/api/reference/sites/{code}/edit', '/api/reference/stores', '/api/reference/stores/{code}/edit',
+  '/api/reference/payment-types', '/api/reference/payment-types/{code}/edit', '/api/reference/payment-statuses',
+  '/api/reference/payment-statuses/{code}/edit', '/api/reference/delivery-types', '/api/reference/delivery-types/{code}/edit',
+  '/api/reference/delivery-services', '/api/reference/delivery-services/{code}/edit', '/api/reference/statuses',
+  '/api/reference/statuses/{code}/edit', '/api/reference/status-groups', '/api/reference/order-methods',
+  '/api/reference/order-methods/{code}/edit', '/api/reference/order-types', '/api/reference/order-types/{code}/edit',
+  '/api/reference/countries', '/api/reference/currencies', '/api/reference/price-types', '/api/reference/price-types/{code}/edit',
+  '/api/reference/product-statuses', '/api/reference/product-statuses/{code}/edit', '/api/reference/units', '/api/reference/units/{code}/edit',
+  '/api/reference/legal-entities', '/api/reference/legal-entities/{code}/edit', '/api/reference/couriers', '/api/reference/couriers/create',
+  '/api/reference/couriers/{id}/edit', '/api/reference/cost-groups', '/api/reference/cost-items', '/api/reference/subscriptions',
+  // custom fields, costs, files, segments, tasks, loyalty
+  '/api/custom-fields', '/api/custom-fields/{entity}/create', '/api/custom-fields/{entity}/{code}', '/api/custom-fields/{entity}/{code}/edit',
+  '/api/custom-fields/dictionaries', '/api/custom-fields/dictionaries/create', '/api/custom-fields/dictionaries/{code}',
+  '/api/custom-fields/dictionaries/{code}/edit', '/api/costs', '/api/costs/create', '/api/costs/{id}', '/api/costs/{id}/edit', '/api/costs/delete',
+  '/api/costs/upload', '/api/files', '/api/files/upload', '/api/files/{id}', '/api/files/{id}/download', '/api/files/{id}/edit', '/api/files/{id}/delete',
+  '/api/segments', '/api/tasks', '/api/tasks/create', '/api/tasks/{id}', '/api/tasks/{id}/edit', '/api/loyalty/accounts',
+  '/api/loyalty/account/create', '/api/loyalty/account/{id}', '/api/loyalty/account/{id}/edit', '/api/loyalty/calculate', '/api/loyalty/loyalties',
+  // users
+  '/api/users', '/api/users/{id}', '/api/users/{id}/status', '/api/user-groups',
+  // telephony
+  '/api/telephony/calls/upload', '/api/telephony/call/event', '/api/telephony/manager',
+  // delivery
+  '/api/delivery/generic/{subcode}/tracking', '/api/delivery/shipments', '/api/delivery/shipments/create', '/api/delivery/shipments/{id}',
+  '/api/delivery/shipments/{id}/edit',
+  // payment
+  '/api/payment/update-invoice', '/api/payment/check',
+  // statistics, web analytics, notifications
+  '/api/statistic/update', '/api/web-analytics/visits/upload', '/api/notifications/send',
 ] as const;
+
+/**
+ * What `GET /api/system-info` reports besides the system's addresses (`retailcrm/api-client-go`
+ * SystemInfoResponse: `{success, systemVersion, publicUrl, technicalUrl}`).
+ */
+export const SYSTEM_VERSION = '8.0.0';
 
 /** The API versions the system serves (`GET /api/api-versions`). */
 export const API_VERSIONS = ['3.0', '4.0', '5.0'] as const;

@@ -3,9 +3,13 @@
  * The table is the wire profile's list of endpoints (section 6); every method of the official
  * transport clients (`retailcrm/mg-transport-api-client-go` `v1/client.go`,
  * `retailcrm/transport-api-client-go` `mgnode_transportapi_client.gen.go`) is in it. Every
- * success is HTTP 200 (the generated client decodes nothing else) with the reply fields the
- * clients decode.
+ * success answers with the reply fields the clients decode: HTTP 201 for the channel activation
+ * (the generated client decodes 200 or 201 there; the official transport
+ * `retailcrm/mg-transport-telegram` takes anything but 201 as a failed activation), HTTP 200 for
+ * every other call. A channel the gateway cannot read (a member of the wrong type) is refused
+ * with 400 and the error body, as bad JSON is (wire profile section 6).
  */
+import { json } from './http.ts';
 import { errors, iso, isObject, listParam, ok, page, transport, flag, type RouteContext, type RouteHandler, type RouteDef, TRANSPORT_PREFIX } from './gateway-routing.ts';
 import type { GatewayMessage, GatewayTemplate } from './gateway-state.ts';
 import { getFile, upload, uploadByUrl } from './gateway-files.ts';
@@ -59,6 +63,75 @@ const messageRef = (body: Record<string, unknown>): string => {
   return String(m.external_id ?? m.id);
 };
 
+/**
+ * The shape of a channel as the gateway reads it (`retailcrm/transport-api-client-go`
+ * `ActivateChannelRequest` / `UpdateChannelRequest` and `ChannelSettings`; the older
+ * `retailcrm/mg-transport-api-client-go` `v1/types.go` types the members both have alike, and
+ * its own, such as `spam_allowed`, are unknown to the newer one). Only the JSON type of a member is
+ * judged, as the gateway's JSON decoding does: unknown members are ignored, an absent member or
+ * JSON null is taken as not given (wire profile section 9), and the values of the feature lists
+ * (`none`, `receive`, `send`, `both`, the sending policies) are left to the schema checks.
+ */
+type Shape = 'string' | 'boolean' | 'integer' | 'uint16' | 'unsigned' | { array: Shape } | { object: Record<string, Shape> };
+
+const feature = (...names: string[]): Record<string, Shape> => Object.fromEntries(names.map((n) => [n, 'string' as const]));
+const MESSAGE_FEATURES = ['creating', 'editing', 'quoting', 'deleting', 'reaction'];
+const MEDIA: Record<string, Shape> = { ...feature(...MESSAGE_FEATURES), max_item_size: 'integer', max_items_count: 'integer', note_max_chars_count: 'uint16' };
+
+const CHANNEL_SETTINGS: Shape = {
+  object: {
+    status: { object: feature('delivered', 'read') },
+    text: { object: { ...feature(...MESSAGE_FEATURES), max_chars_count: 'uint16' } },
+    product: { object: feature(...MESSAGE_FEATURES) },
+    order: { object: feature(...MESSAGE_FEATURES) },
+    file: { object: MEDIA },
+    image: { object: MEDIA },
+    audio: { object: { ...feature('creating', 'quoting', 'deleting', 'reaction'), max_item_size: 'integer', max_items_count: 'integer' } },
+    suggestions: { object: feature('text', 'email', 'phone', 'url') },
+    reactions: { object: { dictionary: { array: 'string' }, max_count: 'integer' } },
+    sending_policy: { object: feature('new_customer', 'after_reply_timeout', 'outgoing') },
+    template: { object: { creation: 'boolean' } },
+    customer_external_id: 'string',
+    whatsapp: { object: { channel_quality: 'string', channel_status: 'string', tier: 'unsigned' } },
+  },
+};
+
+const CHANNEL_MEMBERS: Record<string, Shape> = { type: 'string', name: 'string', external_id: 'string', avatar_url: 'string', settings: CHANNEL_SETTINGS };
+/** Activation also takes the `id` of a channel to activate again; an update names it in the path. */
+const ACTIVATION: Shape = { object: { ...CHANNEL_MEMBERS, id: 'unsigned' } };
+const UPDATE: Shape = { object: CHANNEL_MEMBERS };
+
+const SHAPE_NAMES: Record<string, string> = { string: 'a string', boolean: 'a boolean', integer: 'an integer', uint16: 'an integer from 0 to 65535', unsigned: 'an integer of at least 0' };
+
+function kindOf(v: unknown): string {
+  return Array.isArray(v) ? 'an array' : typeof v === 'number' ? 'a number' : typeof v === 'object' ? 'an object' : `a ${typeof v}`;
+}
+
+/** Why `value` does not have `shape` (one message per wrong member, with its path); empty when it has it. */
+function shapeErrors(value: unknown, shape: Shape, path: string): string[] {
+  if (value === null || value === undefined) return [];
+  const wrong = (expected: string) => [`${path} must be ${expected}, not ${kindOf(value)}`];
+  if (typeof shape === 'string') {
+    const fits =
+      shape === 'string' ? typeof value === 'string'
+      : shape === 'boolean' ? typeof value === 'boolean'
+      : Number.isInteger(value) && (shape === 'integer' || ((value as number) >= 0 && (shape === 'unsigned' || (value as number) <= 65535)));
+    return fits ? [] : wrong(SHAPE_NAMES[shape]!);
+  }
+  if ('array' in shape) {
+    if (!Array.isArray(value)) return wrong('an array');
+    return value.flatMap((item, i) => shapeErrors(item, shape.array, `${path}[${i}]`));
+  }
+  if (!isObject(value)) return wrong('an object');
+  return Object.entries(shape.object).flatMap(([name, member]) => shapeErrors(value[name], member, path === '' ? name : `${path}.${name}`));
+}
+
+/** The 400 answer for a channel of the wrong shape, or undefined when the gateway can read it. */
+function wrongChannel(body: Record<string, unknown>, shape: Shape) {
+  const wrong = shapeErrors(body, shape, '');
+  return wrong.length > 0 ? errors(400, ...wrong.map((w) => `channel ${w}`)) : undefined;
+}
+
 function ownTemplate({ req, token, state }: RouteContext): GatewayTemplate | undefined {
   const channel = state.activeChannel(req.params.channel_id, token);
   return channel ? state.template(channel.id, req.params.code!) : undefined;
@@ -76,18 +149,22 @@ export const TRANSPORT_HANDLERS: Record<TransportRoute, RouteHandler> = {
   },
 
   'transport.channel.activate': ({ body, token, state }) => {
+    const wrong = wrongChannel(body, ACTIVATION);
+    if (wrong) return wrong;
     // An `id` of a channel of this transport activates that channel again.
     const known = body.id ? state.ownChannel(body.id, token) : undefined;
     if (known) {
       Object.assign(known, { is_active: true, activated_at: iso(), ...(isObject(body.settings) ? { settings: body.settings } : {}) });
       delete known.deactivated_at;
-      return ok({ id: known.id, external_id: known.external_id, activated_at: known.activated_at });
+      return json(201, { id: known.id, external_id: known.external_id, activated_at: known.activated_at });
     }
     const channel = state.addChannel(token, body);
-    return ok({ id: channel.id, external_id: channel.external_id, activated_at: channel.activated_at });
+    return json(201, { id: channel.id, external_id: channel.external_id, activated_at: channel.activated_at });
   },
 
   'transport.channel.update': ({ req, body, token, state }) => {
+    const wrong = wrongChannel(body, UPDATE);
+    if (wrong) return wrong;
     const channel = state.ownChannel(req.params.id, token);
     if (!channel) return errors(404, `channel ${req.params.id} not found`);
     if (typeof body.type === 'string') channel.type = body.type;

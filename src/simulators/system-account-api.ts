@@ -1,10 +1,10 @@
 /**
  * What official modules call on the system besides the contract (wire profile section 8): the
- * API key check (`GET /api/credentials`), the API versions, and the reference books they read
+ * API key check (`GET /api/credentials`), the API versions, the system information, and the reference books they read
  * to fill their settings. Answers in the shapes of the official client libraries
  * (`retailcrm/api-client-go` response.go), drawn from the run's account.
  */
-import { Account, API_CREDENTIALS, API_SCOPES, API_VERSIONS } from './account.ts';
+import { Account, API_CREDENTIALS, API_SCOPES, API_VERSIONS, SYSTEM_VERSION } from './account.ts';
 import { json, type Answer } from './http.ts';
 
 /** The reference books served under `/api/v5/reference/`, by path segment. */
@@ -26,6 +26,14 @@ export function credentials(account: Account): Answer {
 /** `GET /api/api-versions`. */
 export function apiVersions(): Answer {
   return json(200, { success: true, versions: [...API_VERSIONS] });
+}
+
+/**
+ * `GET /api/system-info`: the system's version and its addresses. The simulator has one address,
+ * the one given to the module, so the public and the technical address are the same.
+ */
+export function systemInfo(url: string): Answer {
+  return json(200, { success: true, systemVersion: SYSTEM_VERSION, publicUrl: url, technicalUrl: url });
 }
 
 /** `GET /api/v5/users`: the account's users (telephony modules map extension codes to them). */

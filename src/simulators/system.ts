@@ -1,12 +1,13 @@
 /**
  * The system simulator: every module-to-system endpoint of the contract (`/api/v5/...`), and
  * what official modules call besides it (wire profile section 8: the API key check, the API
- * versions, the reference books, the users). It reads parameters from urlencoded and multipart
- * forms and from the query string; accepts the API key as `apiKey` parameter or `X-API-KEY`
- * header and refuses other keys; answers as the contract says per kind; enforces the limits
- * (50 calls, 100 orders) with an error; keeps state; and records every inbound request,
- * decoded and validated against its schema, for the checks to judge. Any other path answers
- * HTTP 404 with the system's error body and is kept as a call the suite does not simulate.
+ * versions, the system information, the reference books, the users). It reads parameters from
+ * urlencoded and multipart forms and from the query string; accepts the API key as `apiKey`
+ * parameter or `X-API-KEY` header and refuses other keys; answers as the contract says per
+ * kind; enforces the limits (50 calls, 100 orders) with an error; keeps state; and records every
+ * inbound request, decoded and validated against its schema, for the checks to judge. Any other
+ * path answers HTTP 404 with the system's error body and is kept as a call the suite does not
+ * simulate.
  */
 import { randomBytes } from 'node:crypto';
 import { EventEmitter } from 'node:events';
@@ -16,7 +17,7 @@ import { contract, withoutNulls } from '../contract/schemas.ts';
 import { declaredKinds } from '../contract/kinds.ts';
 import { waitForMatch } from './wait.ts';
 import { Account } from './account.ts';
-import { REFERENCE_BOOKS, apiVersions, credentials, referenceBook, users, type ReferenceBook } from './system-account-api.ts';
+import { REFERENCE_BOOKS, apiVersions, credentials, referenceBook, systemInfo, users, type ReferenceBook } from './system-account-api.ts';
 import { RecordingServer, formJson, json, systemError, type Answer, type InboundRequest, type ServerLimits, type TlsMaterial } from './http.ts';
 import { BoundedList, BoundedMap, pushBounded } from '../evidence/bounded.ts';
 
@@ -33,6 +34,7 @@ export const SYSTEM_ENDPOINTS = {
   // Wire profile section 8: called by official modules besides the contract.
   credentials: { route: 'GET /api/credentials', field: undefined, schema: undefined },
   'api-versions': { route: 'GET /api/api-versions', field: undefined, schema: undefined },
+  'system-info': { route: 'GET /api/system-info', field: undefined, schema: undefined },
   reference: { route: 'GET /api/v5/reference/{book}', field: undefined, schema: undefined },
   users: { route: 'GET /api/v5/users', field: undefined, schema: undefined },
 } as const;
@@ -398,6 +400,8 @@ export class SystemSimulator extends EventEmitter {
         return credentials(this.account);
       case 'api-versions':
         return apiVersions();
+      case 'system-info':
+        return systemInfo(this.url());
       case 'users':
         return users(this.account);
       case 'reference': {

@@ -86,7 +86,7 @@ export const channelBody = {
 /** Activates a channel for a transport and returns its id. */
 export async function activateChannel(base: string, token = TRANSPORT, body: Record<string, unknown> = channelBody): Promise<number> {
   const res = await call(base, 'POST', '/api/transport/v1/channels', { transport: token, body });
-  expect(res.status).toBe(200);
+  expect(res.status).toBe(201);
   return res.json.id as number;
 }
 

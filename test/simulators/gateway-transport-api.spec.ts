@@ -29,9 +29,10 @@ test('every Transport API method refuses a missing, unknown or bot token with 40
   expect(new Set(g.gw.calls.map((c) => c.route)).size).toBe(Object.keys(TRANSPORT_ROUTES).length);
 });
 
-test('channels: list, activate {id, activated_at}, update {id, updated_at}, deactivate {id, deactivated_at}', async () => {
+test('channels: list, activate 201 {id, external_id, activated_at}, update {id, updated_at}, deactivate {id, deactivated_at}', async () => {
+  // Activation answers 201 (the official transport retailcrm/mg-transport-telegram takes anything else as a failure).
   const activated = await call(g.base, 'POST', `${P}/channels`, { transport: TRANSPORT, body: channelBody });
-  expect(activated.status).toBe(200);
+  expect(activated.status).toBe(201);
   expect(activated.type).toContain('json');
   expect(activated.json).toEqual({ id: expect.any(Number), external_id: 'ext-1', activated_at: time });
   const id = activated.json.id as number;
@@ -54,10 +55,69 @@ test('channels: list, activate {id, activated_at}, update {id, updated_at}, deac
 
   // Activating with the id of a deactivated channel of the transport activates it again.
   const again = await call(g.base, 'POST', `${P}/channels`, { transport: TRANSPORT, body: { id, ...channelBody } });
-  expect(again.json).toEqual({ id, external_id: 'ext-1', activated_at: time });
+  expect(again).toMatchObject({ status: 201, json: { id, external_id: 'ext-1', activated_at: time } });
+  expect(Object.keys(again.json).sort()).toEqual(['activated_at', 'external_id', 'id']);
   expect(g.gw.channels.get(id)).toMatchObject({ is_active: true });
   expect(g.gw.channels.get(id)?.deactivated_at).toBeUndefined();
   expect((await call(g.base, 'DELETE', `${P}/channels/${id}`, { transport: OTHER_TRANSPORT })).status).toBe(404);
+});
+
+test('a channel of the wrong shape or bad JSON is refused with 400 and the errors body, on activation and on update', async () => {
+  const id = await activateChannel(g.base);
+  const before = structuredClone(g.gw.channels.get(id));
+  const count = g.gw.channels.size;
+  const wrongShape = { type: 5, settings: 'nope' };
+  const badJson = { type: 'application/json', data: '{"type": "telegram", ' };
+  for (const [method, path] of [['POST', `${P}/channels`], ['PUT', `${P}/channels/${id}`]] as const) {
+    const shape = await call(g.base, method, path, { transport: TRANSPORT, body: wrongShape });
+    expect(shape, `${method} wrong shape`).toMatchObject({ status: 400, json: { errors: expect.arrayContaining([expect.stringContaining('type'), expect.stringContaining('settings')]) } });
+    expect(Object.keys(shape.json)).toEqual(['errors']);
+    const json = await call(g.base, method, path, { transport: TRANSPORT, raw: badJson });
+    expect(json, `${method} bad JSON`).toMatchObject({ status: 400, json: { errors: [expect.any(String)] } });
+    expect(Object.keys(json.json)).toEqual(['errors']);
+    // Wrong types deeper in the channel, as the official clients type it (retailcrm/transport-api-client-go Channel).
+    for (const body of [
+      { type: 'telegram', external_id: 42 },
+      { type: 'telegram', name: ['a'] },
+      { type: 'telegram', avatar_url: false },
+      { type: 'telegram', settings: { template: { creation: 'yes' } } },
+      { type: 'telegram', settings: { sending_policy: 'template' } },
+      { type: 'telegram', settings: { text: { creating: true } } },
+      { type: 'telegram', settings: { text: { max_chars_count: 'many' } } },
+      { type: 'telegram', settings: { reactions: { dictionary: 'x' } } },
+      { type: 'telegram', settings: [] },
+    ]) {
+      const deep = await call(g.base, method, path, { transport: TRANSPORT, body });
+      expect(deep.status, `${method} ${JSON.stringify(body)}`).toBe(400);
+      expect(deep.json).toEqual({ errors: [expect.any(String)] });
+    }
+  }
+  expect((await call(g.base, 'POST', `${P}/channels`, { transport: TRANSPORT, body: { id: 'seven', type: 'telegram' } })).status).toBe(400);
+  // Nothing was activated or changed by a refused call; each was recorded with its status.
+  expect(g.gw.channels.size).toBe(count);
+  expect(g.gw.channels.get(id)).toEqual(before);
+  const refused = g.gw.calls.filter((c) => c.status === 400);
+  expect(refused.length).toBe(2 * 11 + 1);
+  expect(new Set(refused.map((c) => c.route))).toEqual(new Set(['transport.channel.activate', 'transport.channel.update']));
+  expect(refused.every((c) => !c.accepted)).toBe(true);
+});
+
+test('a channel is judged as tolerantly as the real gateway: unknown fields, absent optional fields and null are accepted', async () => {
+  const extra = await call(g.base, 'POST', `${P}/channels`, {
+    transport: TRANSPORT,
+    body: { type: 'telegram', external_id: 'ext-2', avatar_url: 'https://example.com/a.png', future: { x: 1 }, settings: { future_feature: 'both', text: { creating: 'both', max_chars_count: 4096, future: 1 }, sending_policy: { new_customer: 'sometimes' }, template: { creation: true } } },
+  });
+  expect(extra).toMatchObject({ status: 201, json: { id: expect.any(Number), external_id: 'ext-2', activated_at: time } });
+  // JSON null in an optional field means the field is absent (wire profile section 9).
+  const nulls = await call(g.base, 'POST', `${P}/channels`, { transport: TRANSPORT, body: { type: 'custom', name: null, external_id: null, settings: { text: null, template: { creation: null } } } });
+  expect(nulls.status).toBe(201);
+  const minimal = await call(g.base, 'POST', `${P}/channels`, { transport: TRANSPORT, body: { type: 'custom' } });
+  expect(minimal.status).toBe(201);
+  expect(g.gw.channels.get(minimal.json.id)?.settings).toEqual({});
+  const id = extra.json.id as number;
+  expect(await call(g.base, 'PUT', `${P}/channels/${id}`, { transport: TRANSPORT, body: { name: 'Renamed', unknown: [1, 2] } })).toMatchObject({ status: 200, json: { id, updated_at: time } });
+  expect(g.gw.channels.get(id)).toMatchObject({ name: 'Renamed', type: 'telegram', external_id: 'ext-2' });
+  expect((await call(g.base, 'PUT', `${P}/channels/${id}`, { transport: TRANSPORT, body: {} })).status).toBe(200);
 });
 
 test('templates: create, update and delete answer 200 {}; the list is an array with id, code, channel_id and state', async () => {

@@ -77,7 +77,7 @@ const templateBody = {
 
 async function activateChannel(base: string, token = TRANSPORT): Promise<number> {
   const res = await call(base, 'POST', '/api/transport/v1/channels', { transport: token, body: channelBody });
-  expect(res.status).toBe(200);
+  expect(res.status).toBe(201);
   return (res.json as { id: number }).id;
 }
 
@@ -154,7 +154,7 @@ test.describe('gateway simulator', () => {
     expect((await call(ctx.base, 'PUT', `/api/transport/v1/channels/${id}`, { transport: OTHER_TRANSPORT, body: channelBody })).status).toBe(404);
 
     const bad = await call(ctx.base, 'POST', '/api/transport/v1/channels', { transport: TRANSPORT, body: { name: 'no type', settings: { sending_policy: { new_customer: 'sometimes' } } } });
-    expect(bad.status).toBe(200);
+    expect(bad.status).toBe(201);
     const badCall = ctx.gw.calls.at(-1)!;
     expect(badCall.route).toBe('transport.channel.activate');
     // Neither source makes a member of the activation body mandatory: only the closed value is wrong.

@@ -90,6 +90,37 @@ test('GET /api/credentials answers the rights official modules look for; /api/ap
   expect(versions.body).toEqual({ success: true, versions: expect.arrayContaining(['5.0']) });
 });
 
+test('a key with full rights lists every method path it may call in credentials, /api/store/products among them', async () => {
+  const { body } = await get('/api/credentials');
+  const credentials = body.credentials as string[];
+  // What the official bot (retailcrm/mg-bot-helper worker.go) requires before it registers.
+  expect(credentials).toEqual(expect.arrayContaining(['/api/integration-modules/{code}', '/api/integration-modules/{code}/edit', '/api/reference/payment-types', '/api/reference/delivery-types', '/api/store/products']));
+  // A full-rights key: orders, customers, the store, every reference book served, users, telephony, delivery, payment.
+  expect(credentials).toEqual(
+    expect.arrayContaining([
+      '/api/orders', '/api/orders/create', '/api/orders/{externalId}/edit', '/api/customers', '/api/customers/create',
+      '/api/store/inventories', '/api/store/offers', '/api/users', '/api/reference/sites', '/api/reference/stores', '/api/reference/statuses',
+      '/api/reference/status-groups', '/api/reference/order-methods', '/api/reference/order-types', '/api/reference/countries',
+      '/api/telephony/calls/upload', '/api/telephony/call/event', '/api/telephony/manager', '/api/delivery/generic/{subcode}/tracking',
+      '/api/payment/update-invoice', '/api/payment/check',
+    ]),
+  );
+  // Method paths as the platform lists them: without the API version, each once.
+  expect(credentials.filter((c) => !/^\/api\/[a-z]/.test(c) || /^\/api\/v\d/.test(c))).toEqual([]);
+  expect(new Set(credentials).size).toBe(credentials.length);
+});
+
+test('GET /api/system-info answers {success, systemVersion, publicUrl, technicalUrl} under the API key rules', async () => {
+  const info = await get('/api/system-info');
+  expect(info).toEqual({ status: 200, body: { success: true, systemVersion: expect.stringMatching(/^\d+\.\d+/), publicUrl: sim.url(), technicalUrl: sim.url() } });
+  expect((await get(`/api/system-info?apiKey=${API_KEY}`, {})).status).toBe(200);
+  expect(await get('/api/system-info', { 'x-api-key': 'wrong-key-0000' })).toEqual({ status: 403, body: { success: false, errorMsg: expect.any(String) } });
+  expect(await get('/api/system-info', {})).toEqual({ status: 401, body: { success: false, errorMsg: expect.any(String) } });
+  // A call the suite simulates: recorded as such, never as an unsimulated path.
+  expect(sim.unsimulated).toEqual([]);
+  expect(log.all().map((x) => x.label)).toEqual(['system-info', 'system-info', 'system-info', 'system-info']);
+});
+
 test('the reference books are small, consistent and drawn from the account; the delivery type of a registration appears', async () => {
   const sites = await get('/api/v5/reference/sites');
   expect(Object.keys(sites.body.sites)).toEqual(sim.account.sites.map((s) => s.code));
