@@ -4,7 +4,7 @@
  * `clientId`, `systemUrl`, `activity={"active": bool, "freeze": bool}`; reply `{success: true}`.
  */
 import type { FaultSet } from './faults.ts';
-import { CallbackAuth, HttpError, badRequest, jsonField, presentedClientId, sendSuccess, sendText, type Router } from './http.ts';
+import { CallbackAuth, HttpError, badRequest, jsonField, presentedClientId, sendError, sendJson, sendSuccess, sendText, type Router } from './http.ts';
 import { optBoolean } from './input.ts';
 import { ACTIVITY_PATH } from './registration.ts';
 import { log } from './log.ts';
@@ -34,6 +34,9 @@ export function mountActivity(router: Router, auth: CallbackAuth, store: Activit
     const judged = auth.judge(presentedClientId(ctx), { acceptUnknown: faults.has('activity-accepts-unknown-client') });
     if (!judged.ok && judged.status === 401 && faults.has('refusal-missing-clientid-400')) throw new HttpError(400, judged.errorMsg);
     if (!judged.ok && faults.has('refusal-body-not-json')) return sendText(ctx.res, judged.status, 'text/plain; charset=utf-8', 'Forbidden');
+    if (!judged.ok && faults.has('refusal-status-500')) return sendError(ctx.res, 500, judged.errorMsg);
+    if (!judged.ok && faults.has('refusal-without-errormsg')) return sendJson(ctx.res, judged.status, { success: false });
+    if (!judged.ok && faults.has('refusal-errormsg-not-text')) return sendJson(ctx.res, judged.status, { success: false, errorMsg: { code: 'unknown_client', message: judged.errorMsg } });
     if (!judged.ok) throw new HttpError(judged.status, judged.errorMsg);
     const activity = jsonField(ctx, 'activity');
     const active = optBoolean(activity, 'active', 'activity.active');

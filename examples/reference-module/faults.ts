@@ -2,7 +2,8 @@
  * Named fault variants of the reference module (env `FAULTS=a,b`).
  *
  * Each fault breaks exactly ONE rule of the contract (or of the wire profile) and nothing else,
- * so that a conformance run against the faulty module shows exactly one failing check. The
+ * so that a conformance run against the faulty module fails exactly the checks of the statements
+ * that rule breaks (its row in test/gauntlet/faults.ts; most often one). The
  * process faults (`module-ignores-sigterm`, `child-ignores-sigterm`) and the hostile ones
  * (`flood-*`, `body-64mb`, `slow-connections`, `deep-json`, `ws-huge-frames`, hostile.ts) prove
  * that a module cannot break the run; all but `deep-json` break no rule. The behaviour of each
@@ -48,6 +49,12 @@ export const FAULTS = {
     'The activity callback stores the activity of, and answers success to, an unknown `clientId` (it should refuse with 403 and not act).',
   'refusal-body-not-json':
     'A callback with a missing or unknown clientId is refused with the right status (401 or 403) but the body `Forbidden` as text/plain, not the error body {success: false, errorMsg}.',
+  'refusal-status-500':
+    'A callback with a missing or unknown clientId is refused with HTTP 500 and the error body {success: false, errorMsg} (an error answer is never a 5xx; not 401 or 403 either, a SHOULD).',
+  'refusal-without-errormsg':
+    'A callback with a missing or unknown clientId is refused with the right status (401 or 403) and the JSON body {success: false}, without `errorMsg`.',
+  'refusal-errormsg-not-text':
+    'A callback with a missing or unknown clientId is refused with the right status (401 or 403) and JSON {success: false, errorMsg: {code, message}}: `errorMsg` is there but is an object, not the text.',
   'activity-reply-malformed': 'The activity callback answers HTTP 200 with the body `OK` (not JSON).',
   'registration-wrong-api-key': 'The registration carries an API key that is not the one the user gave; the system refuses it.',
   'registration-json-body': 'The registration is sent as a JSON body `{"integrationModule": {...}}` (key in X-API-KEY) instead of form parameters; the system refuses it.',

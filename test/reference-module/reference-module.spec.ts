@@ -443,6 +443,9 @@ const REGISTRATION_FAULTS: Record<string, { diff: string[]; schemaValid: boolean
   'activity-accepts-unknown-client': { diff: [], schemaValid: true },
   'activity-reply-malformed': { diff: [], schemaValid: true },
   'refusal-body-not-json': { diff: [], schemaValid: true },
+  'refusal-status-500': { diff: [], schemaValid: true },
+  'refusal-without-errormsg': { diff: [], schemaValid: true },
+  'refusal-errormsg-not-text': { diff: [], schemaValid: true },
   'callbacks-refuse-all': { diff: [], schemaValid: true },
   'tracking-unchunked': { diff: [], schemaValid: true },
   'tracking-without-api-key': { diff: [], schemaValid: true },
@@ -750,6 +753,19 @@ async function faultBehaviour(fault: string, m: RunningModule, reg: Record<strin
       const r = await fetch(`${m.url}/dev/triggers/delivery.tracking`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"count": 3}' });
       expect(r.status).toBe(500);
       expect(m.system.requests.filter((x) => /\/tracking$/.test(x.path))).toHaveLength(0);
+      break;
+    }
+    case 'refusal-status-500':
+    case 'refusal-without-errormsg':
+    case 'refusal-errormsg-not-text': {
+      const res = await postActivity('intruder');
+      const body = (await res.json()) as Record<string, unknown>;
+      expect(res.status).toBe(fault === 'refusal-status-500' ? 500 : 403);
+      expect(body.success).toBe(false);
+      if (fault === 'refusal-without-errormsg') expect(body).not.toHaveProperty('errorMsg');
+      if (fault === 'refusal-errormsg-not-text') expect(typeof body.errorMsg).toBe('object');
+      expect((await state(m)).activity).not.toHaveProperty('intruder');
+      expect(await (await postActivity(m.clientId)).json()).toEqual({ success: true });
       break;
     }
     case 'refusal-body-not-json': {
