@@ -31,10 +31,12 @@ export const test = base.extend<{ conformance: Conformance }, { session: RunSess
         return use(abortedSession(e.message));
       }
       await use(session);
-      // Calls the module made on its own, outside any spec's flow, are judged once, here.
+      // Calls the module made on its own, outside any spec's flow, are judged once, here. The
+      // session's record also carries the run's evidence and every kept exchange no test carried
+      // (the session's start, between two tests).
       const own = new Conformance(session, sessionSink(session.log.prefix));
       await own.judgeUnpromptedCalls();
-      if (own.results.length > 0 || session.startup.length > 0) await own.finish();
+      await own.finish();
       await session.stop();
     },
     { scope: 'worker', timeout: 180_000 },

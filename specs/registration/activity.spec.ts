@@ -7,8 +7,15 @@ import { randomBytes } from 'node:crypto';
 import { test } from '../fixtures.ts';
 import { ensureActivityAcknowledged } from '../../src/checks/callbacks/activity.ts';
 import { ensureRefusalUses401Or403, ensureRefusedCallbackHasNoEffect } from '../../src/checks/callbacks/refusal.ts';
-import { ensureErrorReplyIsWellFormed } from '../../src/checks/callbacks/error-reply.ts';
+import {
+  ensureErrorBodyCarriesErrorMsg,
+  ensureErrorBodyIsJson,
+  ensureErrorBodyMatchesErrorShape,
+  ensureErrorStatusIsAccepted,
+  ensureErrorStatusIsNot5xx,
+} from '../../src/checks/callbacks/error-reply.ts';
 import type { RunSession } from '../../src/run/session.ts';
+import { covers } from '../covers.ts';
 
 /** The activity callback's address, or undefined when the registration gives none. */
 function activityUrl(session: RunSession): string | undefined {
@@ -32,7 +39,7 @@ function activityForm(clientId: string | undefined, systemUrl: string, active: b
 }
 
 test.describe('activity callback', () => {
-  test('the module acknowledges activity', async ({ session, conformance }) => {
+  test('the module acknowledges activity', covers(['WIRE-REG-ACTIVITY-REPLY-SUCCESS']), async ({ session, conformance }) => {
     test.skip(!session.registration, session.notRegistered ?? 'the module is not registered');
     const url = activityUrl(session);
     test.skip(!url, 'the registration gives no activity path (see the registration checks)');
@@ -42,7 +49,16 @@ test.describe('activity callback', () => {
   });
 
   for (const variant of ['unknown', 'missing'] as const) {
-    test(`a callback with a ${variant} clientId is refused and not acted on`, async ({ session, conformance }) => {
+    const refusalIds = [
+      'WIRE-GEN-BAD-CLIENTID-NO-ACTION',
+      'WIRE-GEN-ERROR-STATUS-200-OR-4XX',
+      'WIRE-GEN-ERROR-5XX-FAILURE',
+      'WIRE-GEN-ERROR-NON-JSON-FAILURE',
+      'WIRE-GEN-ERROR-MISSING-ERRORMSG',
+      'WIRE-GEN-ERROR-REPLY-SHAPE',
+      variant === 'unknown' ? 'WIRE-GEN-UNKNOWN-CLIENTID-401-403' : 'WIRE-GEN-MISSING-CLIENTID-401-403',
+    ];
+    test(`a callback with a ${variant} clientId is refused and not acted on`, covers(refusalIds), async ({ session, conformance }) => {
       test.skip(!session.registration, session.notRegistered ?? 'the module is not registered');
       const url = activityUrl(session);
       test.skip(!url, 'the registration gives no activity path (see the registration checks)');
@@ -53,12 +69,14 @@ test.describe('activity callback', () => {
         probe: true,
       });
       await conformance.apply(ensureRefusedCallbackHasNoEffect, reply, { requirements: ['WIRE-GEN-BAD-CLIENTID-NO-ACTION'], severity: 'MUST' });
-      // A refusal is an error answer: the error body, with an accepted status.
-      await conformance.apply(
-        ensureErrorReplyIsWellFormed,
-        { reply, profile: session.config.profile },
-        { requirements: ['WIRE-GEN-ERROR-REPLY-SHAPE', 'WIRE-GEN-ERROR-STATUS-200-OR-4XX', 'WIRE-GEN-ERROR-5XX-FAILURE', 'WIRE-GEN-ERROR-NON-JSON-FAILURE', 'WIRE-GEN-ERROR-MISSING-ERRORMSG'], severity: 'MUST' },
-      );
+      // A refusal is an error answer: the error body, with an accepted status. Each rule with
+      // the ids whose statement it tests, so that one broken rule fails only its own ids.
+      const error = { reply, profile: session.config.profile };
+      await conformance.apply(ensureErrorStatusIsAccepted, error, { requirements: ['WIRE-GEN-ERROR-STATUS-200-OR-4XX'], severity: 'MUST' });
+      await conformance.apply(ensureErrorStatusIsNot5xx, reply, { requirements: ['WIRE-GEN-ERROR-5XX-FAILURE'], severity: 'MUST' });
+      await conformance.apply(ensureErrorBodyIsJson, reply, { requirements: ['WIRE-GEN-ERROR-NON-JSON-FAILURE'], severity: 'MUST' });
+      await conformance.apply(ensureErrorBodyCarriesErrorMsg, reply, { requirements: ['WIRE-GEN-ERROR-MISSING-ERRORMSG'], severity: 'MUST' });
+      await conformance.apply(ensureErrorBodyMatchesErrorShape, error, { requirements: ['WIRE-GEN-ERROR-REPLY-SHAPE'], severity: 'MUST' });
       await conformance.apply(ensureRefusalUses401Or403, reply, {
         requirements: [variant === 'unknown' ? 'WIRE-GEN-UNKNOWN-CLIENTID-401-403' : 'WIRE-GEN-MISSING-CLIENTID-401-403'],
         severity: 'SHOULD',

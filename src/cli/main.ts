@@ -5,16 +5,24 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { CONTRACT_FILE, PACKAGE_ROOT } from '../contract/paths.ts';
-import { requirementsCommand } from './requirements.ts';
-import { runCommand } from './run.ts';
+import { nearestName } from '../module/config.ts';
+import { REQUIREMENTS_USAGE, requirementsCommand } from './requirements.ts';
+import { RUN_USAGE, runCommand } from './run.ts';
 
 const USAGE = `usage: conformance <command> [options]
 
 commands:
   run [--config FILE]       certify a module (default: the bundled reference module); --help for options
   requirements [--json]     print the requirements catalogue (a table, or a JSON array)
-  --version                 print the suite's version and the SHA-256 of the contract document
+  --version, -V, version    print the suite's version and the SHA-256 of the contract document
+  help [COMMAND]            print this, or the usage of a command
 `;
+
+/** Each command's own usage (`conformance help COMMAND`, `conformance COMMAND --help`). */
+const COMMAND_USAGE: Record<string, string> = { run: RUN_USAGE, requirements: REQUIREMENTS_USAGE };
+
+/** What may be typed first, for the nearest one to a misspelling. */
+const COMMANDS = ['run', 'requirements', 'help', 'version', '--version', '--help'];
 
 /** `module-conformance <version> (contract sha256 <hex>)`: the suite and the contract it was made from. */
 export function versionLine(): string {
@@ -31,15 +39,35 @@ export async function main(argv: string[]): Promise<number> {
     case 'requirements':
       return requirementsCommand(rest);
     case '--version':
+    case '-V':
+    case '-v':
+    case 'version':
       process.stdout.write(`${versionLine()}\n`);
       return 0;
-    case undefined:
+    case 'help':
     case '-h':
-    case '--help':
-      process.stdout.write(USAGE);
-      return command === undefined ? 2 : 0;
-    default:
-      process.stderr.write(`conformance: unknown command '${command}'\n${USAGE}`);
+    case '--help': {
+      const topic = rest[0];
+      if (topic === undefined) {
+        process.stdout.write(USAGE);
+        return 0;
+      }
+      const usage = COMMAND_USAGE[topic];
+      if (usage) {
+        process.stdout.write(usage);
+        return 0;
+      }
+      const meant = nearestName(topic, Object.keys(COMMAND_USAGE));
+      process.stderr.write(`conformance help: no command '${topic}'${meant ? `; did you mean ${meant}?` : ''}\n${USAGE}`);
       return 2;
+    }
+    case undefined:
+      process.stdout.write(USAGE);
+      return 2;
+    default: {
+      const meant = nearestName(command, COMMANDS);
+      process.stderr.write(`conformance: unknown command '${command}'${meant ? `; did you mean ${meant}?` : ''}\n${USAGE}`);
+      return 2;
+    }
   }
 }

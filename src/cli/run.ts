@@ -7,12 +7,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { ConfigError, loadConfig, nearestName, type ConfigFlags } from '../module/config.ts';
+import { ConfigError, loadConfig, nearestName, type ConfigFlags, type Selection } from '../module/config.ts';
 import { PACKAGE_ROOT, PLAYWRIGHT_CONFIG } from '../contract/paths.ts';
 import { ENV_CONFIG, ENV_OUT } from '../run/environment.ts';
 import type { Results } from '../report/results.ts';
 import { verdictText } from '../report/coverage.ts';
-import { moduleStopText } from '../report/results.ts';
+import { moduleStopText, summaryText } from '../report/results.ts';
+import { consoleStyle, resultLine } from '../report/console-reporter.ts';
 
 export const RUN_USAGE = `usage: conformance run [--config FILE] [options]
 
@@ -25,7 +26,9 @@ export const RUN_USAGE = `usage: conformance run [--config FILE] [options]
   --gateway-public-url URL address the module uses to reach the gateway simulator
   --no-profile             the document alone: skip wire-profile (WIRE-) checks
   --grep PATTERN           run only the specs whose title matches (a regular expression,
-                           case-insensitive); one that matches nothing ends the run (exit 2)
+                           case-insensitive); one that matches nothing ends the run (exit 2).
+                           A title as the console prints it, its parts joined by › (or >),
+                           is matched as written: --grep "registration › the registration call"
 
 An option's value may also follow an equals sign (--out=DIR). An unknown option, a missing
 value or a configuration key the schema does not know ends the run with exit 2.
@@ -53,6 +56,24 @@ const OPTIONS: Array<{ name: string; value?: string; set: (out: RunArgs, value: 
 
 /** Known option names, for the nearest one to a misspelling (`--help` is read before parsing). */
 const OPTION_NAMES = [...OPTIONS.map((o) => o.name), '--help'];
+
+/** The separator of the parts of a title the console prints (` › `), or its ASCII form (` > `). */
+const TITLE_SEPARATOR = /\s+[›>]\s+/;
+
+/**
+ * A `--grep` as Playwright reads it. A title as the console prints it (`registration › the
+ * registration call`) is matched as written: Playwright matches the title path joined with
+ * spaces, so each separator becomes a space and the rest is taken literally (a title's brackets
+ * and braces are text). Any other pattern is a regular expression, as typed.
+ */
+export function grepPattern(typed: string): string {
+  if (/^\/.*\/[gim]*$/.test(typed) || !TITLE_SEPARATOR.test(typed)) return typed;
+  return typed
+    .trim()
+    .split(TITLE_SEPARATOR)
+    .map((part) => part.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&'))
+    .join(' ');
+}
 
 /** Reads the arguments of `conformance run`. Throws ConfigError with a one-line reason. */
 export function parseRunArgs(args: string[]): RunArgs {
@@ -85,6 +106,7 @@ export function parseRunArgs(args: string[]): RunArgs {
     option.set(out, value);
   }
   if (out.grep !== undefined) {
+    out.grep = grepPattern(out.grep);
     // As Playwright reads it: `/source/flags`, or a case-insensitive regular expression.
     const literal = /^\/(.*)\/([gim]*)$/.exec(out.grep);
     try {
@@ -122,23 +144,26 @@ export async function runCommand(args: string[]): Promise<number> {
     process.stderr.write(`conformance run: ${(e as Error).message}\n`);
     return 2;
   }
-  const require = createRequire(import.meta.url);
-  const playwrightCli = path.join(path.dirname(require.resolve('@playwright/test/package.json')), 'cli.js');
-  const pwBase = [playwrightCli, 'test', '--project=conformance', '--config', PLAYWRIGHT_CONFIG];
+  const pwBase = playwrightBase();
   const out = path.resolve(parsed.out);
+  let selection: Selection | undefined;
   if (parsed.grep !== undefined) {
     // A run that selects nothing is a configuration error, found before anything starts.
     const selected = await listTests(pwBase, parsed.grep, out);
-    if (selected === 0) {
-      const all = await listTests(pwBase, undefined, out);
-      process.stderr.write(`conformance run: no check matches --grep ${JSON.stringify(parsed.grep)}${all ? ` (none of the titles of the suite's ${all} conformance tests; the pattern is a case-insensitive regular expression)` : ''}\n`);
+    const all = await listTests(pwBase, undefined, out);
+    if (selected?.length === 0) {
+      process.stderr.write(`conformance run: no check matches --grep ${JSON.stringify(parsed.grep)}${all ? ` (none of the titles of the suite's ${all.length} conformance tests; the pattern is a case-insensitive regular expression)` : ''}\n`);
       return 2;
     }
+    // The pattern as typed, for the verdict and the reports.
+    const typed = args.reduce<string | undefined>((found, a, i) => (a === '--grep' ? args[i + 1] : a.startsWith('--grep=') ? a.slice(7) : found), undefined) ?? parsed.grep;
+    if (selected && all) selection = selectionOf(typed, all, selected);
+    else selection = { grep: typed, selected: 0, total: 0, leftOutTests: [], leftOut: [] };
   }
   fs.mkdirSync(out, { recursive: true });
-  for (const f of ['results.json', 'conformance.html', 'aborted.json', 'junit.xml', 'session-records', 'launches.log', 'module-stop.json']) fs.rmSync(path.join(out, f), { recursive: true, force: true });
+  for (const f of ['results.json', 'conformance.html', 'aborted.json', 'junit.xml', 'session-records', 'launches.log', 'module-stop.json', 'module.stdout.log', 'module.stderr.log', 'module-output.json']) fs.rmSync(path.join(out, f), { recursive: true, force: true });
   const configFile = path.join(out, '.run-config.json');
-  fs.writeFileSync(configFile, JSON.stringify(config), { mode: 0o600 });
+  fs.writeFileSync(configFile, JSON.stringify({ ...config, ...(selection ? { selection } : {}) }), { mode: 0o600 });
 
   // The deadline of the whole run: Playwright stops what still runs, and the reporters still write.
   const pwArgs = [...pwBase, '--workers=1', `--global-timeout=${config.runTimeoutMs ?? DEFAULT_RUN_TIMEOUT_MS}`];
@@ -197,16 +222,39 @@ export async function runCommand(args: string[]): Promise<number> {
   // The verdict says what it rests on: what was tested of what applies to the module.
   const stopped = moduleStopText(results.run.moduleStop);
   if (stopped) process.stdout.write(`\nconformance: stopping the module: ${stopped}\n`);
+  // The run-level rules, then every result counted as results.json counts them, then the verdict.
+  const runLevel = results.results.filter((r) => r.spec === 'run');
+  if (runLevel.length > 0) process.stdout.write(`run\n${runLevel.map((r) => `${resultLine(r, consoleStyle())}\n`).join('')}`);
+  process.stdout.write(`\n${summaryText(results.summary)}\n`);
   const verdict = results.coverage ? verdictText(results.coverage) : results.run.outcome === 'passed' ? 'PASS (no MUST failure)' : 'FAIL';
   process.stdout.write(`\nconformance: ${verdict} (${path.relative(process.cwd(), path.join(out, 'conformance.html')) || 'conformance.html'})\n`);
   return results.run.outcome === 'passed' ? 0 : 1;
 }
 
+/** Playwright's command line on the conformance project. */
+function playwrightBase(): string[] {
+  const require = createRequire(import.meta.url);
+  const playwrightCli = path.join(path.dirname(require.resolve('@playwright/test/package.json')), 'cli.js');
+  return [playwrightCli, 'test', '--project=conformance', '--config', PLAYWRIGHT_CONFIG];
+}
+
+/** The conformance tests of the suite (those a `--grep` selects), each with the requirement ids it declares it covers. */
+export function listConformanceTests(grep?: string, out: string = path.resolve('reports')): Promise<ListedTest[] | undefined> {
+  return listTests(playwrightBase(), grep, out);
+}
+
+/** A conformance test as Playwright lists it: its title path and the requirement ids it declares it covers. */
+export interface ListedTest {
+  title: string;
+  covers: string[];
+}
+
 /**
- * How many conformance tests a `--grep` selects (all without one), as Playwright lists them;
- * undefined when the listing itself failed (the run then goes on and says what happened).
+ * The conformance tests a `--grep` selects (all without one), as Playwright lists them, with the
+ * requirement ids each declares (`covers` annotations, specs/covers.ts); undefined when the
+ * listing itself failed (the run then goes on and says what happened).
  */
-async function listTests(pwBase: string[], grep: string | undefined, out: string): Promise<number | undefined> {
+async function listTests(pwBase: string[], grep: string | undefined, out: string): Promise<ListedTest[] | undefined> {
   const args = [...pwBase, '--list', '--reporter=json', ...(grep !== undefined ? ['--grep', grep] : [])];
   const stdout = await new Promise<string | undefined>((resolve) => {
     let text = '';
@@ -215,15 +263,42 @@ async function listTests(pwBase: string[], grep: string | undefined, out: string
     child.on('error', () => resolve(undefined));
     child.on('close', () => resolve(text));
   });
-  interface Suite { specs?: Array<{ tests?: unknown[] }>; suites?: Suite[] }
+  interface Annotation { type: string; description?: string }
+  interface Suite { title?: string; specs?: Array<{ title: string; tests?: Array<{ annotations?: Annotation[] }> }>; suites?: Suite[] }
   try {
     const report = JSON.parse(stdout!.slice(stdout!.indexOf('{'))) as { suites?: Suite[]; errors?: Array<{ message?: string }> };
-    const count = (s: Suite): number => (s.specs ?? []).reduce((n, spec) => n + (spec.tests?.length ?? 0), 0) + (s.suites ?? []).reduce((n, c) => n + count(c), 0);
-    const total = (report.suites ?? []).reduce((n, s) => n + count(s), 0);
+    const tests: ListedTest[] = [];
+    // The file's suite is the first level; describe blocks below it make the title path.
+    const walk = (s: Suite, path: string[]): void => {
+      for (const spec of s.specs ?? []) {
+        for (const t of spec.tests ?? []) {
+          tests.push({ title: [...path, spec.title].join(' › '), covers: (t.annotations ?? []).filter((a) => a.type === 'covers' && a.description).map((a) => a.description!) });
+        }
+      }
+      for (const c of s.suites ?? []) walk(c, [...path, c.title ?? '']);
+    };
+    for (const file of report.suites ?? []) walk(file, []);
     const noTests = (report.errors ?? []).some((e) => /No tests found/.test(e.message ?? ''));
-    if (total === 0 && !noTests && (report.errors ?? []).length > 0) return undefined;
-    return total;
+    if (tests.length === 0 && !noTests && (report.errors ?? []).length > 0) return undefined;
+    return tests;
   } catch {
     return undefined;
   }
+}
+
+/**
+ * What a `--grep` left out: the tests it did not select and the requirement ids only they cover.
+ * A narrowed run judges what it selected and says what the selection left out.
+ */
+export function selectionOf(grep: string, all: readonly ListedTest[], selected: readonly ListedTest[]): Selection {
+  const chosen = new Set(selected.map((t) => t.title));
+  const left = all.filter((t) => !chosen.has(t.title));
+  const kept = new Set(selected.flatMap((t) => t.covers));
+  return {
+    grep,
+    selected: selected.length,
+    total: all.length,
+    leftOutTests: left.map((t) => t.title),
+    leftOut: [...new Set(left.flatMap((t) => t.covers))].filter((id) => !kept.has(id)).sort(),
+  };
 }

@@ -18,6 +18,11 @@ export interface Requirement {
   level: Level;
   testable: boolean;
   reason?: string;
+  /**
+   * The module kinds the statement binds, where its area does not say (a GEN method of a
+   * telephony endpoint binds telephony modules only); absent: the area decides.
+   */
+  kinds?: string[];
 }
 
 export const REQUIREMENT_ID = /^(WIRE-)?(REG|TEL|DLV|PAY|TRN|BOT|GEN)-[A-Z0-9]+(-[A-Z0-9]+)*$/;

@@ -83,6 +83,10 @@ export class BoundedList<T extends object> {
 export interface TokenRate {
   /** The token as written in reports (redacted). */
   token: string;
+  /**
+   * The clientId of the module the token was handed to: a credential (the only one of a
+   * callback), written redacted in reports (`<redacted:clientId>`; the session's record does it).
+   */
   clientId?: string;
   requests: number;
   /** Most requests over any one-second window. */

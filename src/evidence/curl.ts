@@ -62,6 +62,17 @@ export function curlLine(x: Pick<Exchange, 'request'>, bases: CurlBases = {}): s
   return parts.join(' ');
 }
 
+/**
+ * A curl line written again with every secret known now (one learnt after the line was made):
+ * each secret found becomes its shell variable, so the line still runs. The line's quoted parts
+ * are single-quoted: a placeholder inside one becomes `'"$CLIENT_ID"'`.
+ */
+export function redactCurl(line: string, redactor: { text(s: string): string }): string {
+  const out = redactor.text(line);
+  if (out === line) return line;
+  return out.replace(/<redacted:([^<>]+)>/g, (_m, label: string) => `'"$${secretVariable(label)}"'`);
+}
+
 /** What to set before running a line: "Set MODULE_URL (your module's address) and CLIENT_ID (...) first." */
 export function curlNote(line: string): string | undefined {
   const vars = [...new Set([...line.matchAll(/"\$([A-Z_][A-Z0-9_]*)"/g)].map((m) => m[1]!))];

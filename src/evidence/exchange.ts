@@ -2,7 +2,9 @@
  * Evidence: every HTTP exchange and WebSocket event between the suite and the module, recorded
  * by the transport (callback client, simulators), never by checks. Checks point at exchanges
  * by id. Bodies are kept as received, capped, and redacted when recorded: by value, read by
- * their content type (see redact.ts for the rule); URLs keep their host and path.
+ * their content type (see redact.ts for the rule); URLs keep their host. An exchange recorded
+ * before a secret was known (the registration, which tells the clientId) is redacted again
+ * when it is written to a report (`forReport`).
  */
 import { Redactor } from './redact.ts';
 import { curlLine, type CurlBases } from './curl.ts';
@@ -43,12 +45,17 @@ export interface Exchange {
 /** Most of a body kept in a report. */
 export const RECORDED_BODY_LIMIT = 64 * 1024;
 
-function decode(bytes: Uint8Array | string | undefined): { body?: string; bytes: number; truncated?: boolean } {
+/** How much of what followed the cut of a capped body is held (in memory, never written) to tell a secret cut in two. */
+const REST_HELD = 2048;
+
+/** A body as recorded, capped; `rest`: what followed the cut (its first `REST_HELD` bytes), to be held apart. */
+function decode(bytes: Uint8Array | string | undefined): { body?: string; bytes: number; truncated?: boolean; rest?: string } {
   if (bytes === undefined) return { bytes: 0 };
-  const buf = typeof bytes === 'string' ? Buffer.from(bytes, 'utf8') : Buffer.from(bytes);
-  const truncated = buf.length > RECORDED_BODY_LIMIT;
-  const body = new TextDecoder('utf-8', { fatal: false }).decode(buf.subarray(0, RECORDED_BODY_LIMIT));
-  return truncated ? { body, bytes: buf.length, truncated } : { body, bytes: buf.length };
+  const buf = typeof bytes === 'string' ? Buffer.from(bytes, 'utf8') : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const decoder = new TextDecoder('utf-8', { fatal: false });
+  const body = decoder.decode(buf.subarray(0, RECORDED_BODY_LIMIT));
+  if (buf.length <= RECORDED_BODY_LIMIT) return { body, bytes: buf.length };
+  return { body, bytes: buf.length, truncated: true, rest: decoder.decode(buf.subarray(RECORDED_BODY_LIMIT, RECORDED_BODY_LIMIT + REST_HELD)) };
 }
 
 function contentType(headers: Record<string, string>): string {
@@ -116,6 +123,14 @@ export class EvidenceLog {
   private readonly endpoints = new Map<string, EndpointState>();
   private seq = 0;
   private readonly listeners = new Set<(x: Exchange) => void>();
+  /** The redactor's version each exchange was redacted at (see `forReport`). */
+  private readonly redactedAt = new WeakMap<Exchange, number>();
+  /** What followed the cut of capped bodies, to redact a secret cut in two again (never written). */
+  private readonly rests = new WeakMap<RecordedMessage, string>();
+  /** Ids of the exchanges a report record carries (see `carry`). */
+  private readonly carried = new Set<string>();
+  /** Ids of the kept exchanges that a later one of their endpoint may still drop (the rings). */
+  private readonly ringed = new Set<string>();
 
   /** Addresses written as variables in curl lines (the module's base URL, once known). */
   readonly curlBases: CurlBases = {};
@@ -130,8 +145,13 @@ export class EvidenceLog {
 
   record(input: RecordInput): Exchange {
     const r = this.redactor;
-    const req = decode(input.request.body);
-    if (input.request.bytes !== undefined && input.request.bytes > req.bytes) Object.assign(req, { bytes: input.request.bytes, truncated: true });
+    const { rest: cut, ...req } = decode(input.request.body);
+    // What followed a cut; unknown when the body is only the beginning of what was sent.
+    let reqRest = cut;
+    if (input.request.bytes !== undefined && input.request.bytes > req.bytes) {
+      Object.assign(req, { bytes: input.request.bytes, truncated: true });
+      reqRest = undefined;
+    }
     const exchange: Exchange = {
       id: `${this.prefix}-x${++this.seq}`,
       direction: input.direction,
@@ -143,30 +163,81 @@ export class EvidenceLog {
         url: r.url(input.request.url),
         headers: r.headers(input.request.headers),
         ...req,
-        ...(req.body !== undefined ? { body: r.body(req.body, contentType(input.request.headers), req.truncated) } : {}),
+        ...(req.body !== undefined ? { body: r.body(req.body, contentType(input.request.headers), req.truncated, reqRest) } : {}),
       },
       ...(input.error ? { error: r.text(input.error) } : {}),
       ...(input.probe ? { probe: true } : {}),
     };
+    if (reqRest !== undefined) this.rests.set(exchange.request, reqRest);
     if (input.response) {
-      const res = decode(input.response.body);
+      const { rest: resRest, ...res } = decode(input.response.body);
       exchange.response = {
         status: input.response.status,
         headers: r.headers(input.response.headers),
         ...res,
-        ...(res.body !== undefined ? { body: r.body(res.body, contentType(input.response.headers), res.truncated) } : {}),
+        ...(res.body !== undefined ? { body: r.body(res.body, contentType(input.response.headers), res.truncated, resRest) } : {}),
       };
+      if (resRest !== undefined) this.rests.set(exchange.response, resRest);
     }
     exchange.curl = curlLine(exchange, this.curlBases);
+    this.redactedAt.set(exchange, r.version);
     this.keep(exchange, input.startedAt.getTime());
     for (const l of this.listeners) l(exchange);
     return exchange;
   }
 
+  /**
+   * An exchange as a report writes it: redacted again when a secret became known after it was
+   * recorded (the clientId, told by the registration recorded before it), with its curl line
+   * rewritten; else the exchange itself.
+   */
+  forReport(x: Exchange): Exchange {
+    const r = this.redactor;
+    if (this.redactedAt.get(x) === r.version) return x;
+    const again = (m: RecordedMessage): RecordedMessage => ({
+      ...m,
+      ...(m.url !== undefined ? { url: r.url(m.url) } : {}),
+      headers: r.headers(m.headers),
+      ...(m.body !== undefined ? { body: r.body(m.body, contentType(m.headers), m.truncated, this.rests.get(m)) } : {}),
+    });
+    const copy: Exchange = { ...x, request: again(x.request), ...(x.response ? { response: again(x.response) } : {}), ...(x.error !== undefined ? { error: r.text(x.error) } : {}) };
+    if (x.curl !== undefined) copy.curl = curlLine(copy, this.curlBases);
+    return copy;
+  }
+
+  /**
+   * Notes exchanges a report record carries (a test's, or the session's): the session's record
+   * carries the kept ones no other record did (`uncarried`), and an exchange a record carries
+   * counts as kept whole on its endpoint, even one the log drops later or had dropped (a flow's
+   * exchange a result points at), so that `kept` is what the report holds.
+   */
+  carry(exchanges: readonly Exchange[]): void {
+    for (const x of exchanges) {
+      if (this.carried.has(x.id) || !x.id.startsWith(`${this.prefix}-x`)) continue;
+      this.carried.add(x.id);
+      if (this.items.has(x.id)) continue;
+      const e = this.endpoints.get(this.endpointKey(x, false));
+      if (!e) continue;
+      e.summary.kept++;
+      e.summary.dropped = e.summary.count - e.summary.kept;
+    }
+  }
+
+  /** The exchanges kept whole that no record carried yet, oldest first. */
+  uncarried(): Exchange[] {
+    return [...this.items.values()].filter((x) => !this.carried.has(x.id));
+  }
+
+  /** The endpoint an exchange is counted on; `adding`: a new endpoint may be added. */
+  private endpointKey(x: Exchange, adding: boolean): string {
+    const key = `${x.direction} ${x.label}`;
+    if (this.endpoints.has(key) || (adding && this.endpoints.size < MAX_ENDPOINTS)) return key;
+    return `${x.direction} (other endpoints)`;
+  }
+
   /** Counts an exchange on its endpoint and keeps it whole, or not. */
   private keep(x: Exchange, at: number): void {
-    let key = `${x.direction} ${x.label}`;
-    if (!this.endpoints.has(key) && this.endpoints.size >= MAX_ENDPOINTS) key = `${x.direction} (other endpoints)`;
+    const key = this.endpointKey(x, true);
     let e = this.endpoints.get(key);
     if (!e) {
       e = { summary: { endpoint: key, count: 0, kept: 0, dropped: 0, bytes: 0, firstAt: x.startedAt, lastAt: x.startedAt, statuses: {}, peakPerSecond: 0 }, rate: new RateMeter(), refusedKept: 0, ring: [] };
@@ -189,11 +260,24 @@ export class EvidenceLog {
       return;
     }
     e.ring.push(x.id);
+    this.ringed.add(x.id);
     if (e.ring.length > KEEP_LAST) {
-      this.items.delete(e.ring.shift()!);
-      s.kept--;
+      const old = e.ring.shift()!;
+      this.ringed.delete(old);
+      this.items.delete(old);
+      // One a record already carried stays whole in the report.
+      if (!this.carried.has(old)) s.kept--;
     }
     s.dropped = s.count - s.kept;
+  }
+
+  /**
+   * True for an exchange kept whole for good: among the first of its endpoint, or refused or
+   * malformed (a test's record carries those; the last ones, which a flood may still drop, are
+   * left to the session's record, written when the run's traffic has ended).
+   */
+  settled(id: string): boolean {
+    return this.items.has(id) && !this.ringed.has(id);
   }
 
   /** Every exchange kept, oldest first. */

@@ -59,14 +59,43 @@ export interface RunConfig {
   tls?: boolean;
 }
 
+/** A run narrowed by `--grep`: what it selected, and what it left out (set by `conformance run`). */
+export interface Selection {
+  grep: string;
+  /** Conformance tests selected, of `total`. */
+  selected: number;
+  total: number;
+  /** Titles of the tests left out. */
+  leftOutTests: string[];
+  /** Requirement ids only the tests left out cover. */
+  leftOut: string[];
+}
+
 /** A configuration that validated, with paths made absolute and defaults filled in. */
 export interface ResolvedConfig extends RunConfig {
+  /** Set by `conformance run --grep`: the run is narrowed. */
+  selection?: Selection;
   /** The file it came from (absent for a configuration built from flags alone). */
   file?: string;
   apiKey: string;
   profile: boolean;
   flowTimeoutMs: number;
 }
+
+/**
+ * The parameters of each trigger (README's trigger table): placeholders of its url, headers and
+ * body besides the run's own. In the order of TRIGGERS (src/module/triggers.ts).
+ */
+export const TRIGGER_PARAMETERS: Readonly<Record<string, readonly string[]>> = {
+  'delivery.tracking': ['count', 'deliveryIds'],
+  'telephony.callsUpload': ['count'],
+  'telephony.callEvent': ['phone', 'type', 'codes'],
+  'telephony.managerLookup': ['phone'],
+  'payment.notify': ['paymentId', 'event'],
+  'transport.templateVerdict': ['channelId', 'code', 'verdict', 'reason'],
+  'transport.inboundMessage': ['channelId', 'text'],
+  'registration.repeat': [],
+};
 
 /** The embedded default: the bundled reference module. */
 export const DEFAULT_CONFIG_FILE = path.join(PACKAGE_ROOT, 'examples', 'reference-module', 'conformance.config.json');
@@ -136,15 +165,22 @@ export function loadConfig(file: string | undefined, flags: ConfigFlags = {}): R
  * An unknown placeholder is an error: a half-filled URL would send the module nonsense.
  */
 export function fill(template: string, vars: Record<string, string | undefined>): string {
-  return template.replace(/\{(env:)?([A-Za-z_][\w.]*)\}/g, (whole, env: string | undefined, name: string) => {
+  return template.replace(PLACEHOLDER, (whole, env: string | undefined, name: string) => {
     const value = env ? process.env[name] : vars[name];
     if (value === undefined) {
       if (env) return '';
-      throw new ConfigError(`unknown placeholder ${whole} (known: ${Object.keys(vars).map((k) => `{${k}}`).join(', ')})`);
+      throw new ConfigError(`unknown placeholder ${whole} (known here: ${[...Object.keys(vars), 'env:NAME'].map((k) => `{${k}}`).join(', ')})`);
     }
     return value;
   });
 }
+
+/**
+ * What a placeholder is, for `fill` and for the check at load time alike: `{name}` or
+ * `{env:NAME}`, a name starting with a letter or `_`. Any other braces (`{"a":1}`, `{ x }`,
+ * `{1}`) are text.
+ */
+const PLACEHOLDER = /\{(env:)?([A-Za-z_][\w.]*)\}/g;
 
 /** Fills placeholders in every string of a JSON value. */
 export function fillDeep(value: unknown, vars: Record<string, string | undefined>): unknown {
@@ -333,8 +369,9 @@ function problemOf(e: ErrorObject, data: unknown): Problem | undefined {
  */
 export function configProblems(data: unknown): string[] {
   const out = contract().validate(CONFIG_SCHEMA, data);
-  if (out.valid) return [];
-  const problems = out.errors.map((e) => problemOf(e, data)).filter((p): p is Problem => p !== undefined);
+  const placeholders = placeholderProblems(data);
+  if (out.valid && placeholders.length === 0) return [];
+  const problems = (out.valid ? [] : out.errors).map((e) => problemOf(e, data)).filter((p): p is Problem => p !== undefined);
   const meant = new Set(problems.filter((p) => p.meant).map((p) => `${p.at}\u0000${p.meant}`));
   const seenValues = new Set<string>();
   const unknown = new Map<string, { problem: Problem; names: string[] }>();
@@ -358,10 +395,106 @@ export function configProblems(data: unknown): string[] {
     const { noun, known } = p.unknown!;
     p.text = `unknown ${noun}${names.length > 1 ? 's' : ''} ${quoted(names)} at ${p.at}; known ${noun}s: ${known.join(', ') || '(none)'}`;
   }
+  kept.push(...placeholders);
   const order = (p: Problem): number[] => positionIn(data, p.pointer);
   const before = (a: number[], b: number[]): number => {
     for (let i = 0; i < Math.min(a.length, b.length); i++) if (a[i] !== b[i]) return a[i]! - b[i]!;
     return a.length - b.length;
   };
   return [...new Set(kept.sort((a, b) => before(order(a), order(b)) || a.rank - b.rank).map((p) => p.text))];
+}
+
+
+/* ---------------------------------------------------------------------------------------------
+ * Placeholders, checked when the configuration is loaded: a typo (`{systemURL}`, `{apikey}`)
+ * would otherwise launch a module with half its settings, or break every spec that fires a
+ * trigger. Every string the run fills is checked, where it is filled and with what is known
+ * there; braces that are no placeholder (PLACEHOLDER) are text.
+ * ------------------------------------------------------------------------------------------- */
+
+/** The run's own placeholders (src/run/session.ts fills them); `{env:NAME}` besides. */
+const RUN_PLACEHOLDERS = ['systemUrl', 'gatewayUrl', 'apiKey', 'port', 'moduleUrl', 'code', 'clientId', 'caFile'] as const;
+
+const KNOWN_PLACEHOLDERS =
+  'known placeholders: {systemUrl}, {gatewayUrl}, {apiKey}, {port} (launch mode), {moduleUrl}, {code} and {clientId} (from the registration; not in launch), {caFile} (with tls), {env:NAME}';
+
+/** Where a string is filled: at launch, launch.moduleUrl (`{port}` alone), readiness.url, or a trigger. */
+type Place = { at: 'launch' } | { at: 'moduleUrl' } | { at: 'readiness' } | { at: 'trigger'; trigger: string };
+
+/** Where a string at this path of the configuration has its placeholders filled, if it does. */
+function placeOf(segments: readonly string[]): Place | undefined {
+  const [section, key, sub] = segments;
+  const n = segments.length;
+  if (section === 'launch') {
+    if ((key === 'command' && n === 2) || ((key === 'args' || key === 'env') && n === 3)) return { at: 'launch' };
+    if (key === 'moduleUrl' && n === 2) return { at: 'moduleUrl' };
+  }
+  if (section === 'readiness' && key === 'url' && n === 2) return { at: 'readiness' };
+  // Trigger names outside the vocabulary are said by the schema; their strings are not checked.
+  if (section === 'triggers' && key !== undefined && key in TRIGGER_PARAMETERS) {
+    if ((sub === 'url' && n === 3) || (sub === 'headers' && n === 4) || (sub === 'body' && n >= 3)) return { at: 'trigger', trigger: key };
+  }
+  return undefined;
+}
+
+/** One problem of one placeholder, or undefined when it is filled there. */
+function placeholderProblem(whole: string, env: boolean, name: string, pointer: string, place: Place, data: Record<string, unknown>): string | undefined {
+  const at = pointer || '/';
+  if (place.at === 'moduleUrl') {
+    if (!env && name === 'port') return undefined;
+    const meant = env ? undefined : nearestName(name, ['port']);
+    return `unknown placeholder ${whole} at ${at}; ${meant ? `did you mean {${meant}}? ` : ''}only {port} is filled in launch.moduleUrl`;
+  }
+  if (env) return undefined;
+  const params = place.at === 'trigger' ? TRIGGER_PARAMETERS[place.trigger]! : [];
+  if (params.includes(name)) return undefined;
+  if ((RUN_PLACEHOLDERS as readonly string[]).includes(name)) {
+    if (name === 'caFile' && data.tls !== true && (data.tls === undefined || typeof data.tls === 'boolean')) {
+      return `placeholder {caFile} at ${at} needs "tls": true (it is the CA certificate of the HTTPS simulators)`;
+    }
+    if ((name === 'code' || name === 'clientId') && place.at === 'launch') {
+      return `placeholder {${name}} at ${at} is not known when the module is launched: {code} and {clientId} come from its registration (use them in triggers and readiness.url)`;
+    }
+    if (name === 'port' && place.at !== 'launch' && data.mode === 'remote') {
+      return `placeholder {port} at ${at} exists only in launch mode (the port given to the launched module); use {moduleUrl}`;
+    }
+    return undefined;
+  }
+  const meant = nearestName(name, [...RUN_PLACEHOLDERS, ...params]) ?? (/^[A-Z_][A-Z0-9_]*$/.test(name) ? `env:${name}` : undefined);
+  const triggerParams =
+    place.at !== 'trigger' ? '' : params.length > 0 ? `; parameters of ${place.trigger}: ${params.map((p) => `{${p}}`).join(', ')}` : `; ${place.trigger} has no parameters`;
+  return `unknown placeholder ${whole} at ${at}; ${meant ? `did you mean {${meant}}? ` : ''}${KNOWN_PLACEHOLDERS}${triggerParams}`;
+}
+
+/** `{Env:HOME}`, `{evn:HOME}`: meant as `{env:NAME}`, which PLACEHOLDER would take for text. */
+const NEAR_ENV = /\{([A-Za-z]+):([A-Za-z_][\w.]*)\}/g;
+
+/** Every placeholder of the configuration that the run could not fill, in the order of the file. */
+function placeholderProblems(data: unknown): Problem[] {
+  if (!data || typeof data !== 'object' || Array.isArray(data)) return [];
+  const root = data as Record<string, unknown>;
+  const out: Problem[] = [];
+  const walk = (node: unknown, segments: string[]): void => {
+    if (typeof node === 'string') {
+      const place = placeOf(segments);
+      if (!place) return;
+      const pointer = segments.map((s) => `/${escapePointer(s)}`).join('');
+      const found: Array<{ index: number; text: string }> = [];
+      for (const m of node.matchAll(PLACEHOLDER)) {
+        const text = placeholderProblem(m[0], m[1] !== undefined, m[2]!, pointer, place, root);
+        if (text) found.push({ index: m.index!, text });
+      }
+      for (const m of node.matchAll(NEAR_ENV)) {
+        if (m[1] === 'env' || (m[1]!.toLowerCase() !== 'env' && !nearestName(m[1]!, ['env']))) continue;
+        const suffix = place.at === 'moduleUrl' ? 'only {port} is filled in launch.moduleUrl' : KNOWN_PLACEHOLDERS;
+        found.push({ index: m.index!, text: `unknown placeholder ${m[0]} at ${pointer || '/'}; did you mean {env:${m[2]}}? ${suffix}` });
+      }
+      for (const f of found.sort((a, b) => a.index - b.index)) out.push({ at: pointer || '/', pointer, rank: 3, text: f.text });
+      return;
+    }
+    if (Array.isArray(node)) node.forEach((v, i) => walk(v, [...segments, String(i)]));
+    else if (node && typeof node === 'object') for (const [k, v] of Object.entries(node)) walk(v, [...segments, k]);
+  };
+  walk(root, []);
+  return out;
 }

@@ -6,12 +6,22 @@ import { buildResults, type Results } from './results.ts';
 import { renderHtml } from './html.ts';
 import { junitXml } from './junit.ts';
 import { outDir, readAborted, runConfig } from '../run/environment.ts';
-import type { ModuleStop } from '../module/launcher.ts';
+import type { ModuleOutput, ModuleStop } from '../module/launcher.ts';
 
 /** How the session stopped the launched module (written by the worker's session, `module-stop.json`). */
 function readModuleStop(dir: string): ModuleStop | undefined {
   try {
     return JSON.parse(fs.readFileSync(path.join(dir, 'module-stop.json'), 'utf8')) as ModuleStop;
+  } catch {
+    return undefined;
+  }
+}
+
+/** What the launched module printed during the run (written by the worker's session, `module-output.json`). */
+function readModuleOutput(dir: string): ModuleOutput | undefined {
+  try {
+    const output = JSON.parse(fs.readFileSync(path.join(dir, 'module-output.json'), 'utf8')) as ModuleOutput;
+    return output.stdout && output.stderr ? output : undefined;
   } catch {
     return undefined;
   }
@@ -87,6 +97,8 @@ export default class ConformanceReporter implements Reporter {
       mode: config.mode,
       ...(config.file ? { config: config.file } : {}),
       ...(readModuleStop(outDir()) ? { moduleStop: readModuleStop(outDir())! } : {}),
+      ...(config.selection ? { selection: config.selection } : {}),
+      ...(readModuleOutput(outDir()) ? { moduleOutput: readModuleOutput(outDir())! } : {}),
     });
     if (this.deadline) results.run.deadline = this.deadline;
     const dir = outDir();

@@ -12,6 +12,7 @@ import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestError, Test
 import { RECORD_ATTACHMENT, sessionRecordsDir, type TestRecord } from '../run/conformance.ts';
 import { outDir, readAborted } from '../run/environment.ts';
 import type { CheckResult, Status } from '../checks/result.ts';
+import { curlNote } from '../evidence/curl.ts';
 
 export type ConsoleStyle = 'color' | 'words';
 
@@ -48,19 +49,53 @@ export function oneLine(s: string, max = 200): string {
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 }
 
-/** What a result that did not pass says: received and expected, or why it was skipped; empty for a pass. */
+/** The labels that start the parts of a check result's message (`message` in src/checks/apply.ts). */
+const LABEL = /^(Checked|Received|Expected|Held|Skipped|Not applicable|Requirements|Reproduce with|Evidence): /;
+
+/** Parts the console leaves to the reports (the reproduction line and its note are in conformance.html). */
+const NOT_PRINTED = new Set(['Checked', 'Requirements', 'Reproduce with', 'Evidence']);
+
+/** The most the console shows of each part: what the module sent is cut shorter than what the suite says. */
+const PART_MAX: Record<string, number> = { Received: 160 };
+const PART_MAX_DEFAULT = 300;
+
+/** A message in its labelled parts; a line without a label continues the part before it. */
+function parts(message: string): Array<{ label?: string; lines: string[] }> {
+  const out: Array<{ label?: string; lines: string[] }> = [];
+  for (const line of message.split(/\r\n|\r|\n/)) {
+    const label = LABEL.exec(line)?.[1];
+    if (label !== undefined || out.length === 0) out.push({ ...(label !== undefined ? { label } : {}), lines: [line] });
+    else out.at(-1)!.lines.push(line);
+  }
+  return out;
+}
+
+/**
+ * What a result that did not pass says: received and expected, or why it was skipped; empty for
+ * a pass. Each part is cut on its own, so what was expected is never lost behind a long value.
+ */
 function reason(r: CheckResult): string {
   if (r.status === 'passed') return '';
-  return r.message
-    .split(/\r\n|\r|\n/)
-    .filter((l) => !/^(Checked|Requirements|Reproduce with|Evidence): /.test(l))
+  return parts(r.message)
+    .filter((p) => p.label === undefined || !NOT_PRINTED.has(p.label))
+    .map((p) => oneLine(p.lines.join('; '), PART_MAX[p.label ?? ''] ?? PART_MAX_DEFAULT))
+    .filter((t) => t !== '')
     .join('; ');
+}
+
+/**
+ * What to set before running the curl line that reproduces a failure (`curlNote`): said once by
+ * the reporter, not on every line. Undefined when the result has no reproduction line.
+ */
+export function reproductionNote(r: CheckResult): string | undefined {
+  const reproduce = r.reproduce ?? parts(r.message).find((p) => p.label === 'Reproduce with')?.lines.join('\n').replace(LABEL, '');
+  return reproduce ? curlNote(reproduce) : undefined;
 }
 
 /** One check result on one line: mark, check, requirement ids, and for anything but a pass its reason. */
 export function resultLine(r: CheckResult, style: ConsoleStyle): string {
   const why = reason(r);
-  return `  ${mark(r.status, style)} ${r.check} [${r.requirements.join(', ') || 'suite rule'}]${why ? `  ${oneLine(why)}` : ''}`;
+  return `  ${mark(r.status, style)} ${r.check} [${r.requirements.join(', ') || 'suite rule'}]${why ? `  ${why}` : ''}`;
 }
 
 export interface ConsoleReporterOptions {
@@ -81,9 +116,9 @@ export default class ConsoleReporter implements Reporter {
   private readonly logFile: string;
   private readonly sessionRecords: string;
   private readonly aborted: () => string | undefined;
-  private readonly counts: Record<Status, number> = { passed: 0, failed: 0, warning: 0, skipped: 0, notApplicable: 0, info: 0 };
-  private broken = 0;
   private abortShown = false;
+  /** Reproduction notes already said. */
+  private readonly notes = new Set<string>();
 
   constructor(options: ConsoleReporterOptions = {}) {
     this.style = options.style ?? consoleStyle();
@@ -106,9 +141,14 @@ export default class ConsoleReporter implements Reporter {
   }
 
   private printResults(results: readonly CheckResult[]): void {
+    for (const r of results) this.line(resultLine(r, this.style));
+    // What to set before running a failure's curl line: said once for the run (once more only if it changes).
     for (const r of results) {
-      this.counts[r.status] += 1;
-      this.line(resultLine(r, this.style));
+      const note = r.status === 'passed' ? undefined : reproductionNote(r);
+      if (!note || this.notes.has(note)) continue;
+      this.notes.add(note);
+      const html = path.join(path.dirname(this.logFile), 'conformance.html');
+      this.line(`  note: the curl line of each failure is in ${html}; ${note.charAt(0).toLowerCase()}${note.slice(1)}`);
     }
   }
 
@@ -144,7 +184,6 @@ export default class ConsoleReporter implements Reporter {
     this.line(oneLine(title, 300));
     if (record) this.printResults(record.results);
     if (broke) {
-      this.broken += 1;
       const error = result.error;
       const first = oneLine((error?.message ?? result.status).split('\n')[0] ?? '');
       this.line(`  ${mark('failed', this.style)} the spec broke: ${first} (full error in ${this.logFile})`);
@@ -169,22 +208,9 @@ export default class ConsoleReporter implements Reporter {
         this.printResults(record.results);
       }
     }
-    if (this.abortShown) return;
-    // The run-level rules (something reached the module) are judged by the conformance
-    // reporter, after this: results.json and the verdict line count them.
-    const c = this.counts;
-    const tally = (
-      [
-        ['passed', 'passed'],
-        ['failed', 'failed'],
-        ['warning', 'warnings'],
-        ['skipped', 'skipped'],
-        ['notApplicable', 'not applicable'],
-        ['info', 'info'],
-      ] as Array<[Status, string]>
-    ).map(([s, words]) => (this.style === 'color' ? `${mark(s, 'color')} ${c[s]} ${words}` : `${c[s]} ${words}`));
-    const broke = this.broken > 0 ? `; ${this.broken} ${this.broken === 1 ? 'spec' : 'specs'} broke` : '';
-    this.line(`\nspec checks: ${tally.join(this.style === 'color' ? '  ' : ', ')}${broke}`);
+    // The run-level rules (something reached the module) and the tally of every result are
+    // printed by `conformance run` from results.json, so that the console counts what the
+    // reports count.
   }
 
   printsToStdio(): boolean {

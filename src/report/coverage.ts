@@ -4,7 +4,7 @@
  * `WIRE-X` as `X`), how many were tested (a check result credited them passed, failed or
  * warning), how many passed, and why the others were not tested. A PASS says what it rests on.
  */
-import { areaOf, isProfile, type Area, type Requirement } from '../contract/catalogue.ts';
+import { areaOf, catalogue, isProfile, type Area, type Requirement } from '../contract/catalogue.ts';
 import type { CheckResult } from '../checks/result.ts';
 
 /** The module kind an area's requirements apply to; `null`: every module. */
@@ -53,7 +53,13 @@ export interface Coverage {
     notApplicable: CoverageGroup;
     /** No check of the suite credits it. */
     notCovered: CoverageGroup;
+    /** Only tests the run's `--grep` did not select cover it (a narrowed run). */
+    leftOut: CoverageGroup;
   };
+  /** A run narrowed by `--grep`: never CONFORMANT, whatever it tested. */
+  narrowed?: { grep: string; selected: number; total: number };
+  /** Triggers the configuration declares that no check of the run used: what was not tried. */
+  unusedTriggers: string[];
   /** `WIRE-` requirements of the module's kinds, not applicable to a run on the document alone. */
   profileOff: CoverageGroup;
   /** The rest of the catalogue, out of this run's scope. */
@@ -67,14 +73,22 @@ export interface CoverageInput {
   /** MUST checks that failed in the run. */
   failedChecks: number;
   entries: readonly Requirement[];
+  /** A run narrowed by `--grep`: the requirement ids only the tests it left out cover. */
+  selection?: { grep: string; selected: number; total: number; leftOut: readonly string[] };
+  /** Declared triggers the run never fired. */
+  unusedTriggers?: readonly string[];
 }
 
 const TRIGGER = /needs trigger ([\w.-]+)/;
 
 const group = (ids: string[]): CoverageGroup => ({ count: ids.length, ids });
 
-/** True when the requirement applies to a module of these kinds. */
-export function appliesTo(id: string, kinds: readonly string[]): boolean {
+/**
+ * True when the requirement applies to a module of these kinds: its area's kind, or, where the
+ * catalogue names the kinds a statement binds (a GEN method of a payment endpoint), one of those.
+ */
+export function appliesTo(id: string, kinds: readonly string[], entry: Pick<Requirement, 'kinds'> | undefined = catalogue().has(id) ? catalogue().get(id) : undefined): boolean {
+  if (entry?.kinds) return entry.kinds.some((k) => kinds.includes(k));
   const kind = AREA_KIND[areaOf(id)];
   return kind === null || kinds.includes(kind);
 }
@@ -89,7 +103,7 @@ export function computeCoverage(input: CoverageInput): Coverage {
   const profileOff: string[] = [];
   for (const e of input.entries) {
     if (!e.testable) notTestable += 1;
-    else if (!appliesTo(e.id, input.kinds)) otherKinds += 1;
+    else if (!appliesTo(e.id, input.kinds, e)) otherKinds += 1;
     else if (!input.profile && isProfile(e.id)) profileOff.push(e.id);
     else applicable.push(e.id);
   }
@@ -103,6 +117,8 @@ export function computeCoverage(input: CoverageInput): Coverage {
   const skipped: string[] = [];
   const notApplicable: string[] = [];
   const notCovered: string[] = [];
+  const leftOut: string[] = [];
+  const outOfSelection = new Set(input.selection?.leftOut ?? []);
   for (const id of applicable) {
     const rs = byId.get(id) ?? [];
     const judged = rs.filter((r) => r.status === 'passed' || r.status === 'failed' || r.status === 'warning');
@@ -111,6 +127,10 @@ export function computeCoverage(input: CoverageInput): Coverage {
       if (judged.some((r) => r.status === 'failed')) failed.push(id);
       else if (judged.some((r) => r.status === 'warning')) warned.push(id);
       else passed.push(id);
+      continue;
+    }
+    if (outOfSelection.has(id)) {
+      leftOut.push(id);
       continue;
     }
     const skips = rs.filter((r) => r.status === 'skipped');
@@ -125,7 +145,7 @@ export function computeCoverage(input: CoverageInput): Coverage {
   }
 
   const allPassed = applicable.length > 0 && passed.length === applicable.length;
-  const verdict: Verdict = input.failedChecks > 0 ? 'FAIL' : allPassed ? 'CONFORMANT' : 'PASS';
+  const verdict: Verdict = input.failedChecks > 0 ? 'FAIL' : allPassed && !input.selection ? 'CONFORMANT' : 'PASS';
   return {
     verdict,
     kinds: [...input.kinds],
@@ -144,7 +164,10 @@ export function computeCoverage(input: CoverageInput): Coverage {
       skipped: group(skipped),
       notApplicable: group(notApplicable),
       notCovered: group(notCovered),
+      leftOut: group(leftOut),
     },
+    ...(input.selection ? { narrowed: { grep: input.selection.grep, selected: input.selection.selected, total: input.selection.total } } : {}),
+    unusedTriggers: [...(input.unusedTriggers ?? [])].sort(),
     profileOff: group(profileOff),
     catalogue: { total: input.entries.length, notTestable, otherKinds },
   };
@@ -155,20 +178,24 @@ const plural = (n: number, one: string, many: string): string => `${n} ${n === 1
 /**
  * The verdict in one line, e.g. `PASS (no MUST failure) — 47 of 212 applicable requirements
  * tested, 47 passed; 165 not tested: 12 need a trigger (delivery.tracking), 150 not yet covered
- * by the suite, 3 not applicable`. CONFORMANT only when nothing applicable went untested.
+ * by the suite, 3 not applicable`. CONFORMANT only when nothing applicable went untested and
+ * the run was not narrowed; a narrowed run says so first, and what its selection left out.
  */
 export function verdictText(c: Coverage): string {
   const off = c.profileOff.count > 0 ? `; ${plural(c.profileOff.count, 'profile requirement', 'profile requirements')} not applicable to a run on the document alone (--no-profile)` : '';
-  if (c.verdict === 'CONFORMANT') return `CONFORMANT — all ${c.applicable} applicable requirements tested and passed${off}`;
-  const head = c.verdict === 'FAIL' ? `FAIL (${plural(c.failedChecks, 'MUST check', 'MUST checks')} failed)` : 'PASS (no MUST failure)';
+  const unused = c.unusedTriggers.length > 0 ? `; declared ${c.unusedTriggers.length === 1 ? 'trigger' : 'triggers'} never used${c.narrowed ? ' by the selected tests' : ''}: ${c.unusedTriggers.join(', ')}` : '';
+  if (c.verdict === 'CONFORMANT') return `CONFORMANT — all ${c.applicable} applicable requirements tested and passed${off}${unused}`;
+  const narrowed = c.narrowed ? ` in a run narrowed by --grep ${JSON.stringify(c.narrowed.grep)} (${c.narrowed.selected} of ${c.narrowed.total} conformance tests)` : '';
+  const head = c.verdict === 'FAIL' ? `FAIL (${plural(c.failedChecks, 'MUST check', 'MUST checks')} failed)${narrowed}` : `PASS (no MUST failure)${narrowed}`;
   const tested = [`${c.passed} passed`, ...(c.failed > 0 ? [`${c.failed} failed`] : []), ...(c.warned > 0 ? [`${c.warned} warned (SHOULD)`] : [])];
   const g = c.groups;
   const why = [
+    ...(g.leftOut.count > 0 ? [`${g.leftOut.count} left out by the selection`] : []),
     ...(g.needsTrigger.count > 0 ? [`${g.needsTrigger.count} ${g.needsTrigger.count === 1 ? 'needs' : 'need'} a trigger (${g.needsTrigger.triggers.join(', ')})`] : []),
     ...(g.skipped.count > 0 ? [`${g.skipped.count} skipped`] : []),
     ...(g.notCovered.count > 0 ? [`${g.notCovered.count} not yet covered by the suite`] : []),
     ...(g.notApplicable.count > 0 ? [`${g.notApplicable.count} not applicable`] : []),
   ];
   const untested = c.notTested > 0 ? `; ${c.notTested} not tested: ${why.join(', ')}` : '';
-  return `${head} — ${c.tested} of ${plural(c.applicable, 'applicable requirement', 'applicable requirements')} tested, ${tested.join(', ')}${untested}${off}`;
+  return `${head} — ${c.tested} of ${plural(c.applicable, 'applicable requirement', 'applicable requirements')} tested, ${tested.join(', ')}${untested}${off}${unused}`;
 }

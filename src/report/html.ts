@@ -3,10 +3,11 @@
  * says, requirement by requirement, what holds. Everything the module sent is escaped.
  */
 import { curlNote } from '../evidence/curl.ts';
-import { evidenceLines, moduleStopText, type Results, type RequirementRow } from './results.ts';
+import { evidenceLines, moduleStopText, summaryText, type Results, type RequirementRow } from './results.ts';
 import { verdictText, type Coverage } from './coverage.ts';
 import type { CheckResult } from '../checks/result.ts';
 import type { Exchange } from '../evidence/exchange.ts';
+import type { ModuleOutput, StreamTail } from '../module/launcher.ts';
 
 export function escapeHtml(s: unknown): string {
   return String(s ?? '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -56,12 +57,15 @@ function coverageSection(c: Coverage): string {
     ['— not applicable', g.notApplicable.count, 'the module did not send the field or exercise the case'],
     ['— not yet covered by the suite', g.notCovered.count, 'no check of the suite tests it yet'],
   ];
+  if (c.narrowed) rows.splice(3, 0, ['— left out by the selection', g.leftOut.count, `only tests that --grep ${JSON.stringify(c.narrowed.grep)} did not select (${c.narrowed.total - c.narrowed.selected} of ${c.narrowed.total}) cover it`]);
+  if (c.unusedTriggers.length > 0) rows.push(['declared triggers never used', c.unusedTriggers.length, `${c.unusedTriggers.join(', ')}: no check${c.narrowed ? ' of the selected tests' : ''} used them, so what they start was not tried`]);
   if (!c.profile) rows.push(['profile off', c.profileOff.count, 'wire-profile (WIRE-) requirements: not applicable to a run on the document alone']);
   return `<section id="coverage"><h2>Coverage</h2>
 <table class="coverage"><tbody>${rows.map(([label, n, note]) => `<tr><th>${escapeHtml(label)}</th><td class="n">${n}</td><td>${escapeHtml(note)}</td></tr>`).join('')}</tbody></table>
 ${[
   idList('failed', `failed (${c.failed})`, c.failedIds),
   idList('warned', `warned (${c.warned})`, c.warnedIds),
+  idList('leftOut', `left out by the selection (${g.leftOut.count})`, g.leftOut.ids),
   idList('needsTrigger', `need a trigger (${g.needsTrigger.count}): ${g.needsTrigger.triggers.join(', ')}`, g.needsTrigger.ids),
   idList('skipped', `skipped (${g.skipped.count})`, g.skipped.ids),
   idList('notApplicable', `not applicable (${g.notApplicable.count})`, g.notApplicable.ids),
@@ -73,10 +77,29 @@ ${[
 <p><small>Out of this run's scope: ${c.catalogue.notTestable} of the catalogue's ${c.catalogue.total} requirements are not testable from outside a module, ${c.catalogue.otherKinds} belong to kinds the module does not declare.</small></p></section>`;
 }
 
+/** What the launched module printed (already bounded in results.json), escaped; open when the run could not start. */
+function moduleOutputSection(output: ModuleOutput | undefined, aborted: boolean): string {
+  if (!output) return '';
+  const stream = (name: 'stdout' | 'stderr', t: StreamTail): string => {
+    const count = t.droppedLines > 0 ? `the last ${t.lines.length} of ${t.totalLines} line(s)` : `${t.totalLines} line(s)`;
+    const body = t.lines.length > 0 ? `<pre>${escapeHtml(t.lines.join('\n'))}</pre>` : '<p><em>nothing</em></p>';
+    return `<details id="module-${name}"${aborted && t.lines.length > 0 ? ' open' : ''}><summary>${name}: ${escapeHtml(count)}</summary>${body}</details>`;
+  };
+  return `<section id="module-output"><h2>Module output</h2><p><small>What the launched module printed during the run, secrets redacted; more of it in module.stdout.log and module.stderr.log beside this report.</small></p>
+${stream('stdout', output.stdout)}
+${stream('stderr', output.stderr)}</section>
+`;
+}
+
 export function renderHtml(results: Results): string {
   const s = results.summary;
-  const tested = results.requirements.filter((q) => q.status !== 'untested');
-  const untested = results.requirements.filter((q) => q.status === 'untested');
+  // The same counts as the coverage: tested = applicable with a pass, failure or warning; the
+  // rest of the applicable ones are not tested; the others are out of this run's scope.
+  const judged = (q: RequirementRow): boolean => q.status === 'passed' || q.status === 'failed' || q.status === 'warning';
+  const inScope = (q: RequirementRow): boolean => q.applicable ?? q.status !== 'untested';
+  const tested = results.requirements.filter((q) => inScope(q) && judged(q));
+  const untested = results.requirements.filter((q) => inScope(q) && !judged(q));
+  const outOfScope = results.requirements.filter((q) => !inScope(q));
   const verdict =
     results.run.outcome === 'aborted'
       ? `RUN COULD NOT START: ${results.run.aborted ?? ''}`
@@ -100,15 +123,17 @@ details summary{cursor:pointer}.exchange summary{cursor:pointer;font-size:12px}
 <p class="verdict" id="verdict">${escapeHtml(verdict)}</p>
 <p>Module <code>${escapeHtml(results.module?.code ?? '(none)')}</code> (${escapeHtml((results.module?.kinds ?? []).join(', '))}), ${escapeHtml(results.run.mode ?? '')} mode, profile checks ${results.run.profile ? 'on' : 'off'}; run of ${escapeHtml(results.run.startedAt)}, ${(results.run.durationMs / 1000).toFixed(1)} s; ${escapeHtml(results.suite.name)} ${escapeHtml(results.suite.version)}.</p>
 ${moduleStopText(results.run.moduleStop) ? `<p id="module-stop">Stopping the module: ${escapeHtml(moduleStopText(results.run.moduleStop)!)} This breaks no rule of the contract.</p>\n` : ''}${results.coverage ? coverageSection(results.coverage) : ''}
-${results.evidence ? `<section id="traffic"><h2>Traffic</h2><p><small>Information beside the checks: every exchange counted per endpoint; the first, the last and the refused ones are kept whole below.</small></p>\n${evidenceLines(results.evidence).map((l) => `<p class="traffic">${escapeHtml(l)}</p>`).join('\n')}</section>\n` : ''}<p id="summary">Checks: ${s.passed} passed, ${s.failed} failed, ${s.warnings} warnings, ${s.skipped} skipped, ${s.notApplicable} not applicable.</p>
+${results.evidence ? `<section id="traffic"><h2>Traffic</h2><p><small>Information beside the checks: every exchange counted per endpoint; the first, the last and the refused ones are kept whole below.</small></p>\n${evidenceLines(results.evidence).map((l) => `<p class="traffic">${escapeHtml(l)}</p>`).join('\n')}</section>\n` : ''}${moduleOutputSection(results.run.moduleOutput, results.run.outcome === 'aborted')}<p id="summary">${escapeHtml(summaryText(s))}</p>
 <h2>Checks</h2>
 <table><thead><tr><th>status</th><th>check</th><th>requirements</th><th>what was checked, received, expected</th></tr></thead><tbody>
 ${[...results.results].sort((a, b) => ['failed', 'warning', 'skipped', 'passed', 'notApplicable', 'info'].indexOf(a.status) - ['failed', 'warning', 'skipped', 'passed', 'notApplicable', 'info'].indexOf(b.status)).map(resultRow).join('\n')}
 </tbody></table>
-<h2>Requirements covered (${tested.length})</h2>
+<h2 id="requirements-tested">Requirements tested (${tested.length})</h2>
 <table><thead><tr><th>status</th><th>id</th><th>statement</th><th>checks</th></tr></thead><tbody>${tested.map(requirementRow).join('\n')}</tbody></table>
-<h2>Requirements not tested (${untested.length})</h2>
-<table><thead><tr><th>status</th><th>id</th><th>statement</th><th>why</th></tr></thead><tbody>${untested.map(requirementRow).join('\n')}</tbody></table>
+<h2 id="requirements-not-tested">Applicable requirements not tested (${untested.length})</h2>
+<table><thead><tr><th>status</th><th>id</th><th>statement</th><th>checks, or why</th></tr></thead><tbody>${untested.map(requirementRow).join('\n')}</tbody></table>
+<h2 id="requirements-out-of-scope">Out of this run's scope (${outOfScope.length})</h2>
+<table><thead><tr><th>status</th><th>id</th><th>statement</th><th>why</th></tr></thead><tbody>${outOfScope.map(requirementRow).join('\n')}</tbody></table>
 <h2>Exchanges (${results.exchanges.length})</h2>
 ${results.exchanges.map(exchangeBlock).join('\n')}
 </body></html>

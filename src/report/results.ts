@@ -13,7 +13,8 @@ import { summarize, type CheckResult, type ResultsSummary } from '../checks/resu
 import type { Exchange } from '../evidence/exchange.ts';
 import type { RunEvidence, TestRecord } from '../run/conformance.ts';
 import { AREA_KIND, appliesTo, computeCoverage, type Coverage } from './coverage.ts';
-import type { ModuleStop } from '../module/launcher.ts';
+import type { ModuleOutput, ModuleStop } from '../module/launcher.ts';
+import type { Selection } from '../module/config.ts';
 
 export type RequirementStatus = 'passed' | 'failed' | 'warning' | 'skipped' | 'notApplicable' | 'untested';
 
@@ -26,6 +27,8 @@ export interface RequirementRow {
   status: RequirementStatus;
   checks: string[];
   reason?: string;
+  /** It applies to the run (counted in `coverage.applicable`); absent when the run was aborted. */
+  applicable?: boolean;
 }
 
 export interface Results {
@@ -40,6 +43,14 @@ export interface Results {
     profile: boolean;
     /** Launch mode: how the run stopped the module's processes (SIGTERM, SIGKILL after the grace period). */
     moduleStop?: ModuleStop;
+    /**
+     * Launch mode: the end of what the module printed on stdout and stderr during the whole run
+     * (an aborted run included), secrets redacted; the files `module.stdout.log` and
+     * `module.stderr.log` hold more of it.
+     */
+    moduleOutput?: ModuleOutput;
+    /** A run narrowed by `--grep`: the pattern, the tests selected of all, the tests and the requirements left out. */
+    selection?: Selection;
     /** Present when the run reached its deadline (`runTimeoutMs`): how many tests it stopped or never started. */
     deadline?: { runTimeoutMs: number; reached: boolean; stopped: number };
   };
@@ -68,6 +79,9 @@ export interface BuildInput {
   mode?: string;
   config?: string;
   moduleStop?: ModuleStop;
+  moduleOutput?: ModuleOutput;
+  /** A run narrowed by `--grep`: what it selected and left out. */
+  selection?: Selection;
 }
 
 function suiteVersion(): string {
@@ -83,7 +97,7 @@ const ORDER: RequirementStatus[] = ['failed', 'warning', 'passed', 'skipped', 'n
 /** Why a requirement no check credited is untested. */
 function untestedReason(e: Requirement, scope?: { kinds: readonly string[]; profile: boolean }): string {
   if (!e.testable) return `not testable: ${e.reason ?? ''}`;
-  if (scope && !appliesTo(e.id, scope.kinds)) return `does not apply: the module does not declare ${AREA_KIND[areaOf(e.id)]}`;
+  if (scope && !appliesTo(e.id, scope.kinds, e)) return `does not apply: the module does not declare ${(e.kinds ?? [AREA_KIND[areaOf(e.id)]]).join(' or ')}`;
   if (scope && !scope.profile && isProfile(e.id)) return 'profile requirement: the run uses the document alone (--no-profile)';
   return 'no check of the suite covers it yet';
 }
@@ -98,7 +112,8 @@ export function requirementTable(results: readonly CheckResult[], scope?: { kind
   for (const r of results) for (const id of r.requirements) byId.set(id, [...(byId.get(id) ?? []), r]);
   return catalogue().entries.map((e) => {
     const rs = byId.get(e.id) ?? [];
-    const base = { id: e.id, level: e.level, actor: e.actor, section: e.section, quote: e.quote, checks: [...new Set(rs.map((r) => r.check))] };
+    const applicable = scope ? { applicable: e.testable && appliesTo(e.id, scope.kinds, e) && (scope.profile || !isProfile(e.id)) } : {};
+    const base = { id: e.id, level: e.level, actor: e.actor, section: e.section, quote: e.quote, checks: [...new Set(rs.map((r) => r.check))], ...applicable };
     if (rs.length === 0) return { ...base, status: 'untested' as const, reason: untestedReason(e, scope) };
     const statuses = rs.map((r) => (r.status === 'info' ? 'passed' : r.status)) as RequirementStatus[];
     const status = ORDER.find((s) => statuses.includes(s)) ?? 'skipped';
@@ -131,14 +146,16 @@ export async function buildResults(input: BuildInput): Promise<Results> {
       });
     }
     // No silent passes: judged over every exchange of the run.
+    const narrowed = input.selection ? `--grep ${JSON.stringify(input.selection.grep)}` : undefined;
     results.push(
-      await apply(ensureModuleWasReached, exchanges, { requirements: [], severity: 'MUST' }, {
+      await apply(ensureModuleWasReached, { exchanges, ...(narrowed ? { narrowed } : {}) }, { requirements: [], severity: 'MUST' }, {
         profile: input.profile,
         exchange: (id) => exchanges.find((x) => x.id === id),
         spec: 'run',
       }),
     );
   }
+  const triggers = input.records.find((r) => r.triggers)?.triggers;
   const summary = summarize(results);
   const outcome = input.aborted ? 'aborted' : summary.failed > 0 ? 'failed' : 'passed';
   return {
@@ -152,12 +169,24 @@ export async function buildResults(input: BuildInput): Promise<Results> {
       ...(input.config ? { config: input.config } : {}),
       profile: input.profile,
       ...(input.moduleStop ? { moduleStop: input.moduleStop } : {}),
+      ...(input.moduleOutput ? { moduleOutput: input.moduleOutput } : {}),
+      ...(input.selection ? { selection: input.selection } : {}),
     },
     module,
     summary,
     ...(input.aborted
       ? {}
-      : { coverage: computeCoverage({ results, kinds: module?.kinds ?? [], profile: input.profile, failedChecks: summary.failed, entries: catalogue().entries }) }),
+      : {
+          coverage: computeCoverage({
+            results,
+            kinds: module?.kinds ?? [],
+            profile: input.profile,
+            failedChecks: summary.failed,
+            entries: catalogue().entries,
+            ...(input.selection ? { selection: input.selection } : {}),
+            ...(triggers ? { unusedTriggers: triggers.declared.filter((t) => !triggers.fired.includes(t)) } : {}),
+          }),
+        }),
     results,
     requirements: requirementTable(results, input.aborted ? undefined : { kinds: module?.kinds ?? [], profile: input.profile }),
     ...(evidence ? { evidence } : {}),
@@ -188,4 +217,12 @@ export function moduleStopText(stop: ModuleStop | undefined): string | undefined
   if (stop.childrenKilled) parts.push(`processes it started were still running after ${stop.graceMs} ms and were killed (SIGKILL to its process group)`);
   if (stop.interrupted) parts.push(`the run was interrupted (${stop.interrupted}) and stopped the module`);
   return parts.length > 0 ? `${parts.join('; ')}.` : undefined;
+}
+
+/**
+ * The check results of a run in one line, counted the same way everywhere (console, page,
+ * results.json's `summary`): every result, the run-level rules with the others.
+ */
+export function summaryText(s: ResultsSummary): string {
+  return `checks: ${s.passed} passed, ${s.failed} failed, ${s.warnings} warnings, ${s.skipped} skipped, ${s.notApplicable} not applicable, ${s.info} info`;
 }

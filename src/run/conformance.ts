@@ -18,6 +18,8 @@ import { checkModuleCallsSimulatedEndpoints } from '../checks/run/unsimulated.ts
 import { checkGatewayRateLimitIsKept, checkModuleRequestsAreReadWhole } from '../checks/run/traffic.ts';
 import { ensureAcceptedRegistrationIsNotRepeated } from '../checks/registration/edit-call.ts';
 import { outDir } from './environment.ts';
+import { curlNote, redactCurl } from '../evidence/curl.ts';
+import type { Redactor } from '../evidence/redact.ts';
 
 /** What the run saw of each endpoint, and of each gateway token (the session's record carries it). */
 export interface RunEvidence {
@@ -30,6 +32,8 @@ export interface TestRecord {
   results: CheckResult[];
   exchanges: Exchange[];
   evidence?: RunEvidence;
+  /** The session's record: the triggers the configuration declares and those the run fired. */
+  triggers?: { declared: string[]; fired: string[] };
   module?: { code: string; kinds: string[]; baseUrl?: string; mode: string; launchOutput?: string[] };
 }
 
@@ -46,7 +50,11 @@ export interface RecordSink {
   spec: string;
   annotate(requirement: string): void;
   write(record: TestRecord): Promise<void>;
-  /** True for the session's sink: its record carries the exchanges of the session's start. */
+  /**
+   * True for the session's sink, written when the session ends: its record carries every
+   * exchange the log keeps whole that no test's record carried (those of the session's start,
+   * and those made between two tests), and the run's evidence.
+   */
   carriesStartup?: boolean;
 }
 
@@ -189,16 +197,40 @@ export class Conformance {
   async finish(): Promise<CheckResult[]> {
     this.unsubscribe();
     this.prune();
+    const { log } = this.session;
     const referenced = new Set(this.results.flatMap((r) => r.evidence));
     const own = new Set(this.exchanges.map((x) => x.id));
     const extra = [...referenced].filter((id) => !own.has(id)).map((id) => this.exchange(id)).filter((x): x is Exchange => !!x);
-    // The session's own record also carries what happened before any test ran (calls before registering).
-    if (this.sink.carriesStartup) extra.unshift(...this.session.startup.filter((x) => !own.has(x.id) && !referenced.has(x.id)));
+    // A test's record carries its exchanges kept for good and those its results point at; the
+    // last ones of a flood, which the log may still drop, are left to the session's record.
+    const exchanges = [...extra, ...(this.sink.carriesStartup ? this.exchanges : this.exchanges.filter((x) => referenced.has(x.id) || log.settled(x.id)))];
+    // The session's own record carries every kept exchange no test's record carried: those of
+    // the session's start (calls before registering), those made between two tests, and the
+    // last ones of each endpoint.
+    if (this.sink.carriesStartup) {
+      const have = new Set(exchanges.map((x) => x.id));
+      exchanges.unshift(...log.uncarried().filter((x) => !have.has(x.id)));
+    }
+    // Counted as kept whole on their endpoints before the session's record takes the summary.
+    log.carry(exchanges);
+    const redactor = log.redactor;
     const reg = this.session.registration;
     const record: TestRecord = {
-      results: this.results,
-      exchanges: [...extra, ...this.exchanges],
-      ...(this.sink.carriesStartup ? { evidence: { endpoints: this.session.log.summary(), gateway: this.session.gateway.tokenRates() } } : {}),
+      // Written with every secret known now: the clientId learnt at registration included.
+      results: this.results.map((r) => redactResult(r, redactor)),
+      exchanges: exchanges.map((x) => log.forReport(x)),
+      ...(this.sink.carriesStartup
+        ? {
+            evidence: {
+              endpoints: log.summary(),
+              // The clientId a token belongs to is a credential: written redacted.
+              gateway: this.session.gateway.tokenRates().map((t) => (t.clientId ? { ...t, clientId: redactor.named('clientId', t.clientId) ?? '<redacted:clientId>' } : t)),
+            },
+          }
+        : {}),
+      ...(this.sink.carriesStartup
+        ? { triggers: { declared: Object.keys(this.session.config.triggers ?? {}), fired: [...new Set(this.session.triggers.fired.map((f) => f.name))] } }
+        : {}),
       ...(reg
         ? {
             module: {
@@ -206,7 +238,7 @@ export class Conformance {
               kinds: reg.kinds,
               mode: this.session.config.mode,
               ...(this.session.baseUrl() ? { baseUrl: this.session.baseUrl()! } : {}),
-              ...(this.session.launched ? { launchOutput: this.session.log.redactor.text(this.session.launched.output().join('\n')).split('\n').slice(-40) } : {}),
+              // The launched module's output is the run's, to its end: results.json `run.moduleOutput`, from the session.
             },
           }
         : {}),
@@ -214,4 +246,27 @@ export class Conformance {
     await this.sink.write(record);
     return this.results.filter((r) => r.status === 'failed');
   }
+}
+
+/** A result as a record writes it: its message and curl line redacted with every secret known now. */
+function redactResult(result: CheckResult, redactor: Redactor): CheckResult {
+  const lines = result.message.split('\n');
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    if (!line.startsWith('Reproduce with: ')) {
+      lines[i] = redactor.text(line);
+      continue;
+    }
+    const curl = redactCurl(line.slice('Reproduce with: '.length), redactor);
+    lines[i] = `Reproduce with: ${curl}`;
+    // The note names the variables to set, the clientId's among them once redacted.
+    if (lines[i + 1]?.startsWith('Set ')) {
+      i++;
+      lines[i] = curlNote(curl) ?? lines[i]!;
+    }
+  }
+  const message = lines.join('\n');
+  const reproduce = result.reproduce !== undefined ? redactCurl(result.reproduce, redactor) : undefined;
+  if (message === result.message && reproduce === result.reproduce) return result;
+  return { ...result, message, ...(reproduce !== undefined ? { reproduce } : {}) };
 }

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fill, type ResolvedConfig } from '../module/config.ts';
 import { outDir } from './environment.ts';
-import { LaunchedModule, STOP_GRACE_MS, freePort, type ModuleStop } from '../module/launcher.ts';
+import { LaunchedModule, REPORT_BOUNDS, STOP_GRACE_MS, freePort, lastWords, narrow, type ModuleOutput, type ModuleStop } from '../module/launcher.ts';
 import { Triggers } from '../module/triggers.ts';
 import { EvidenceLog, type Exchange } from '../evidence/exchange.ts';
 import { Redactor } from '../evidence/redact.ts';
@@ -40,6 +40,38 @@ function writeModuleStop(stop: ModuleStop): void {
   }
 }
 
+/** The launched module's output, for the conformance reporter (results.json `run.moduleOutput`). */
+export function moduleOutputFile(): string {
+  return path.join(outDir(), 'module-output.json');
+}
+
+/** The files, in the run's output folder, that hold the end of the module's stdout and stderr (redacted, bounded). */
+export const MODULE_OUTPUT_LOGS = { stdout: 'module.stdout.log', stderr: 'module.stderr.log' } as const;
+
+/**
+ * Writes what the launched module printed, for the whole run, secrets redacted: the end of each
+ * stream to its log file (a first line says how much was dropped), and a narrower end of both
+ * to `module-output.json` for the reporter.
+ */
+function writeModuleOutput(launched: LaunchedModule, redact: (text: string) => string): void {
+  try {
+    fs.mkdirSync(outDir(), { recursive: true });
+    const report: Partial<ModuleOutput> = {};
+    for (const stream of ['stdout', 'stderr'] as const) {
+      const whole = launched[stream]().snapshot({}, redact);
+      const dropped =
+        whole.droppedLines > 0 || whole.droppedBytes > 0
+          ? `[conformance: the module's ${stream}, ${whole.totalLines} line(s) in all; ${whole.droppedLines} earlier line(s) and ${whole.droppedBytes} byte(s) in all not kept; the last ${whole.lines.length} line(s) follow]\n`
+          : '';
+      fs.writeFileSync(path.join(outDir(), MODULE_OUTPUT_LOGS[stream]), `${dropped}${whole.lines.map((l) => `${l}\n`).join('')}`);
+      report[stream] = narrow(whole, REPORT_BOUNDS);
+    }
+    fs.writeFileSync(moduleOutputFile(), `${JSON.stringify(report)}\n`);
+  } catch {
+    // The reports then lack the module's output; the run goes on.
+  }
+}
+
 /** Counts a launch of the module in the run's output folder (the suite's tests assert one per run). */
 function countLaunch(): void {
   fs.mkdirSync(outDir(), { recursive: true });
@@ -68,7 +100,10 @@ export class RunSession {
   /** While a launched module runs: stops it when the suite's process is interrupted. */
   private readonly onInterrupt = (signal: NodeJS.Signals): void => {
     const launched = this.launched;
-    if (launched && !launched.stopReport()) writeModuleStop(launched.stopNow(this.stopGraceMs(), signal));
+    if (launched && !launched.stopReport()) {
+      writeModuleStop(launched.stopNow(this.stopGraceMs(), signal));
+      writeModuleOutput(launched, (t) => this.log.redactor.text(t));
+    }
     this.releaseSignals();
     // SIGINT: the test runner ends the run (its workers wait for it); SIGTERM ends this process.
     if (signal === 'SIGTERM') process.exit(143);
@@ -189,6 +224,8 @@ export class RunSession {
       await this.ready();
       return;
     }
+    // A module that exited: what it printed last is read whole before saying why.
+    if (this.launched?.exit()) await this.launched.drained(500);
     if (this.system.callCount() + this.system.unsimulatedCount() === 0) throw new SessionStartError(this.whyNoRegistration(timeoutMs));
     this.notRegistered = this.whyNoRegistration(timeoutMs).replace(/^module never registered/, 'the module is not registered');
   }
@@ -223,7 +260,12 @@ export class RunSession {
     // Reproduction lines name the module's address `$MODULE_URL`: its port is gone after the run.
     if (typeof registration.module.baseUrl === 'string') this.log.curlBases.moduleUrl = registration.module.baseUrl;
     this.vars.code = registration.code;
-    if (typeof registration.module.clientId === 'string') this.vars.clientId = registration.module.clientId;
+    if (typeof registration.module.clientId === 'string') {
+      this.vars.clientId = registration.module.clientId;
+      // The only credential of a callback (wire profile section 1): a secret of every report from
+      // now on. What was recorded before (the registration itself) is redacted again when written.
+      this.log.redactor.add('clientId', registration.module.clientId);
+    }
   }
 
   /**
@@ -257,7 +299,7 @@ export class RunSession {
     const edits = this.system.calls.filter((c) => c.endpoint === 'edit');
     const refused = edits.filter((c) => !c.accepted);
     const exit = this.launched?.exit();
-    const lastLine = this.launched?.output().filter((l) => l.trim()).at(-1);
+    const said = this.lastWordsOfModule();
     if (refused.length > 0 && edits.every((c) => !c.accepted)) {
       const last = refused.at(-1)!;
       return `module never registered: the system refused its ${refused.length} edit call(s), last with HTTP ${last.exchange.response?.status}: ${last.exchange.response?.body ?? ''}`;
@@ -267,10 +309,26 @@ export class RunSession {
       this.tls && !this.log.all().some((x) => x.direction === 'module->system')
         ? `; the simulators serve https (tls): does the module trust the run's CA, e.g. NODE_EXTRA_CA_CERTS={caFile} (README "HTTPS simulators")?`
         : '';
-    if (exit) return `module never registered: it exited (${exit.signal ?? `code ${exit.code}`}) before registering${lastLine ? `; last output: ${lastLine}` : ''}${tlsHint}`;
+    if (exit) return `module never registered: it exited (${exit.signal ?? `code ${exit.code}`}) before registering${said}${tlsHint}`;
     const unknown = this.log.all().filter((x) => x.direction === 'module->system' && x.label === 'unknown endpoint');
     if (unknown.length > 0) return `module never registered within ${timeoutMs} ms: it called ${unknown.map((x) => `${x.request.method} ${new URL(x.request.url ?? '', 'http://x').pathname}`).join(', ')} instead of POST /api/v5/integration-modules/{code}/edit`;
-    return `module never registered within ${timeoutMs} ms (no call to POST /api/v5/integration-modules/{code}/edit at ${this.system.url()})${tlsHint}`;
+    return `module never registered within ${timeoutMs} ms (no call to POST /api/v5/integration-modules/{code}/edit at ${this.system.url()})${said}${tlsHint}`;
+  }
+
+  /**
+   * What the launched module said last, for the one-line reason: the error line of its stderr
+   * (else its last meaningful lines; else those of its stdout), secrets redacted; empty when it
+   * said nothing meaningful.
+   */
+  private lastWordsOfModule(): string {
+    const launched = this.launched;
+    if (!launched) return '';
+    const redact = (t: string): string => this.log.redactor.text(t);
+    for (const stream of ['stderr', 'stdout'] as const) {
+      const said = lastWords(launched[stream]().lines().slice(-200).map(redact));
+      if (said) return `; its ${stream}: ${redact(said)} (${MODULE_OUTPUT_LOGS[stream]})`;
+    }
+    return '';
   }
 
   /** The module's `baseUrl`, where callback paths start. */
@@ -304,6 +362,9 @@ export class RunSession {
       const already = this.launched.stopReport();
       const stop = already ?? (await this.launched.stop(this.stopGraceMs()));
       if (!already) writeModuleStop(stop);
+      // What it printed to its end (the lines of its way out included).
+      await this.launched.drained(500);
+      writeModuleOutput(this.launched, (t) => this.log.redactor.text(t));
       this.releaseSignals();
     }
     await Promise.allSettled([this.system.stop(), this.gateway.stop(), this.client.close()]);

@@ -17,7 +17,7 @@ function form(fields: Record<string, string>): string {
   return new URLSearchParams(fields).toString();
 }
 
-test('a clientId equal to the module code does not black out URL paths or values that merely contain it', () => {
+test('a clientId equal to the module code is replaced where it stands whole (a value, a path segment), never in words that merely contain it', () => {
   const log = new EvidenceLog(redactor(CODE), 't');
   const module = { code: CODE, integrationCode: `${CODE}-v2`, name: 'reference-modules demo', clientId: CODE, baseUrl: `https://${HOST}/${CODE}`, accountUrl: `https://${HOST}/${CODE}/account?clientId=${CODE}`, script: `${CODE}.js` };
   const x = log.record({
@@ -30,21 +30,21 @@ test('a clientId equal to the module code does not black out URL paths or values
     },
     response: { status: 200, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ success: true, info: { code: `my-${CODE}` } }) },
   });
-  // The path keeps the module code; the API key in the query is replaced.
-  expect(x.request.url).toBe(`http://127.0.0.1:4000/api/v5/integration-modules/${CODE}/edit?apiKey=<redacted:apiKey>`);
-  expect(x.request.headers.referer).toBe(`https://${HOST}/${CODE}/`);
+  // A path segment equal to the secret is the secret (evidence cannot tell it from the code); the API key in the query is replaced.
+  expect(x.request.url).toBe('http://127.0.0.1:4000/api/v5/integration-modules/<redacted:clientId>/edit?apiKey=<redacted:apiKey>');
+  expect(x.request.headers.referer).toBe(`https://${HOST}/<redacted:clientId>/`);
   const sent = JSON.parse(new URLSearchParams(x.request.body!).get('integrationModule')!);
   expect(sent).toEqual({
     code: '<redacted:clientId>', // equal to the secret: a value cannot be told apart
     integrationCode: `${CODE}-v2`,
     name: 'reference-modules demo',
     clientId: '<redacted:clientId>',
-    baseUrl: `https://${HOST}/${CODE}`,
-    accountUrl: `https://${HOST}/${CODE}/account?clientId=<redacted:clientId>`,
+    baseUrl: `https://${HOST}/<redacted:clientId>`,
+    accountUrl: `https://${HOST}/<redacted:clientId>/account?clientId=<redacted:clientId>`,
     script: `${CODE}.js`,
   });
   expect(JSON.parse(x.response!.body!)).toEqual({ success: true, info: { code: `my-${CODE}` } });
-  expect(x.curl).toContain(`'http://127.0.0.1:4000/api/v5/integration-modules/${CODE}/edit?apiKey='"$API_KEY"`);
+  expect(x.curl).toContain(`'http://127.0.0.1:4000/api/v5/integration-modules/'"$CLIENT_ID"'/edit?apiKey='"$API_KEY"`);
   expect(x.curl).toContain(`"clientId":"'"$CLIENT_ID"'"`);
   expect(JSON.stringify(x)).not.toContain('Ak9');
 });
@@ -70,7 +70,7 @@ test('a clientId equal to a host name does not black out hosts, but is replaced 
   });
   const url = new URL(x.request.url!);
   expect(url.host).toBe(`${HOST}:8443`);
-  expect(url.pathname).toBe(`/${HOST}/activity`);
+  expect(x.request.url!.startsWith(`https://${HOST}:8443/<redacted:clientId>/activity?`)).toBe(true);
   expect(url.searchParams.get('clientId')).toBe('<redacted:clientId>');
   expect(url.searchParams.get('site')).toBe(`www.${HOST}`);
   expect(url.searchParams.get('next')).toBe(`https://${HOST}/x?clientId=<redacted:clientId>`);
@@ -187,4 +187,85 @@ test('without secrets, everything is recorded as received', () => {
   });
   expect(x.request.body).toBe(body);
   expect(x.request.url).toBe('http://127.0.0.1:1/p?q=1#f');
+});
+
+// ---- item 8: the clientId in URL paths, innocent text a secret contains, short secrets ----
+
+const CID = 'e4b27c9a1f3d5608b2c7e9a4d1f6038b';
+
+test('a clientId in a URL path (accountUrl .../settings/<clientId>) is redacted in the body, the URL and the curl line', () => {
+  const log = new EvidenceLog(redactor(CID), 't');
+  const module = { code: CODE, clientId: CID, baseUrl: `https://${HOST}`, accountUrl: `https://${HOST}/settings/${CID}` };
+  const edit = log.record({
+    direction: 'module->system', label: 'edit', startedAt: new Date(), durationMs: 1,
+    request: { method: 'POST', url: `http://127.0.0.1:4000/api/v5/integration-modules/${CODE}/edit`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: form({ integrationModule: JSON.stringify(module) }) },
+  });
+  const sent = JSON.parse(new URLSearchParams(edit.request.body!).get('integrationModule')!);
+  expect(sent.accountUrl).toBe(`https://${HOST}/settings/<redacted:clientId>`);
+  expect(sent.clientId).toBe('<redacted:clientId>');
+  expect(edit.request.url).toBe(`http://127.0.0.1:4000/api/v5/integration-modules/${CODE}/edit`);
+  // A callback to an address that holds the clientId in its path, and a percent-encoded one.
+  const cb = log.record({
+    direction: 'system->module', label: 'activity', startedAt: new Date(), durationMs: 1,
+    request: { method: 'POST', url: `http://127.0.0.1:5000/hooks/${CID}/activity?clientId=${CID}`, headers: { 'content-type': 'application/x-www-form-urlencoded', referer: `https://${HOST}/settings/${CID}` }, body: form({ clientId: CID, activity: '{"active":true}' }) },
+  });
+  expect(cb.request.url).toBe('http://127.0.0.1:5000/hooks/<redacted:clientId>/activity?clientId=<redacted:clientId>');
+  expect(cb.request.headers.referer).toBe(`https://${HOST}/settings/<redacted:clientId>`);
+  expect(cb.curl).toContain(`'http://127.0.0.1:5000/hooks/'"$CLIENT_ID"'/activity?clientId='"$CLIENT_ID"`);
+  expect(cb.curl).toContain(`--data-urlencode 'clientId='"$CLIENT_ID"`);
+  for (const x of [edit, cb]) expect(JSON.stringify(x)).not.toContain(CID);
+});
+
+test('a host or word that a secret contains or begins with is never blacked out, not even at the cut of a capped body', () => {
+  const r = new Redactor();
+  r.add('clientId', '127.0.0.1-account-7f3a9c');
+  r.add('apiKey', 'localhost:8080/key-9d2e41');
+  r.add('botToken', 'localhostx9f2k1');
+  const line = 'GET http://127.0.0.1:4000/x from localhost (127.0.0.1, localhost:8080)';
+  expect(r.text(line)).toBe(line);
+  expect(r.url('http://127.0.0.1:4000/127.0.0.1/localhost?h=127.0.0.1&l=localhost')).toBe('http://127.0.0.1:4000/127.0.0.1/localhost?h=127.0.0.1&l=localhost');
+  // A capped body whose last word is the host, which the secret begins with: kept.
+  const log = new EvidenceLog(r, 't');
+  for (const end of [' http://127.0.0.1', ' from localhost', ' at localhost:8080']) {
+    const pad = 'x'.repeat(RECORDED_BODY_LIMIT - end.length);
+    const x = log.record({
+      direction: 'module->system', label: 'x', startedAt: new Date(), durationMs: 1,
+      request: { method: 'POST', url: 'http://127.0.0.1:1/', headers: { 'content-type': 'text/plain' }, body: `${pad}${end} and more` },
+    });
+    expect(x.request.truncated).toBe(true);
+    expect(x.request.body!.endsWith(end), end).toBe(true);
+  }
+  // The whole secret is still replaced, in text and in a URL.
+  expect(r.text('id 127.0.0.1-account-7f3a9c used')).toBe('id <redacted:clientId> used');
+  expect(r.url('http://127.0.0.1:1/x?clientId=127.0.0.1-account-7f3a9c')).toBe('http://127.0.0.1:1/x?clientId=<redacted:clientId>');
+});
+
+test('short secrets are redacted by the name of the field that carries them, never by value anywhere', () => {
+  const r = new Redactor();
+  r.add('clientId', 'c7');
+  r.add('apiKey', 'test');
+  const log = new EvidenceLog(r, 't');
+  const boundary = 'B0undary';
+  const x = log.record({
+    direction: 'system->module', label: 'activity', startedAt: new Date(), durationMs: 1,
+    request: {
+      method: 'POST',
+      url: 'http://127.0.0.1:1/c7/activity?clientId=c7&apiKey=test&page=c7&q=test',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: form({ clientId: 'c7', activity: JSON.stringify({ active: true, clientId: 'c7', code: 'c7', note: 'a test' }), other: 'c7' }),
+    },
+    response: { status: 200, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` }, body: [`--${boundary}`, 'Content-Disposition: form-data; name="clientId"', '', 'c7', `--${boundary}`, 'Content-Disposition: form-data; name="code"', '', 'c7', `--${boundary}--`, ''].join('\r\n') },
+  });
+  expect(x.request.url).toBe('http://127.0.0.1:1/c7/activity?clientId=<redacted:clientId>&apiKey=<redacted:apiKey>&page=c7&q=test');
+  const f = new URLSearchParams(x.request.body!);
+  expect(f.get('clientId')).toBe('<redacted:clientId>');
+  expect(f.get('other')).toBe('c7');
+  expect(JSON.parse(f.get('activity')!)).toEqual({ active: true, clientId: '<redacted:clientId>', code: 'c7', note: 'a test' });
+  expect(x.response!.body).toContain('name="clientId"\r\n\r\n<redacted:clientId>\r\n');
+  expect(x.response!.body).toContain('name="code"\r\n\r\nc7\r\n');
+  expect(x.curl).toContain(`--data-urlencode 'clientId='"$CLIENT_ID"`);
+  // Free text keeps short words: a 2-character clientId or a 4-character key would black out half a report.
+  expect(r.text('test c7 abc7 "c7" clientId=c7 a test run')).toBe('test c7 abc7 "c7" clientId=c7 a test run');
+  // A value of a secret field that is no known secret (a probe's unknown clientId) stays readable.
+  expect(r.form('clientId=unknown-1a2b')).toBe('clientId=unknown-1a2b');
 });

@@ -55,6 +55,16 @@ test('areas map onto kinds: REG and GEN apply to every module, WIRE-X as X', () 
   expect(appliesTo('TEL-X', ['payment'])).toBe(false);
 });
 
+test('a GEN statement that names its kinds applies to those only: a chat-only module is not held to the payment and telephony methods', () => {
+  for (const id of ['GEN-METHOD-UPDATE-INVOICE-POST', 'GEN-METHOD-PAYMENT-CHECK-POST', 'GEN-METHOD-MANAGER-GET', 'GEN-METHOD-TRACKING-POST']) expect(appliesTo(id, ['mgTransport', 'mgBot'])).toBe(false);
+  expect(appliesTo('GEN-METHOD-UPDATE-INVOICE-POST', ['payment'])).toBe(true);
+  expect(appliesTo('GEN-METHOD-MANAGER-GET', ['telephony', 'mgBot'])).toBe(true);
+  expect(appliesTo('GEN-VERSION-SYSTEM-V5', ['mgBot'])).toBe(true);
+  const c = computeCoverage(input([], { kinds: ['mgTransport'], entries: [req('GEN-B'), { ...req('GEN-METHOD-X'), kinds: ['payment'] }] }));
+  expect(c.applicable).toBe(1);
+  expect(c.catalogue.otherKinds).toBe(1);
+});
+
 test('applicable: testable requirements of REG, GEN and the declared kinds; the rest of the catalogue is out of scope', () => {
   const c = computeCoverage(input([]));
   expect(c.applicable).toBe(7); // REG-A, GEN-B, DLV-C, DLV-D, DLV-E, WIRE-DLV-F, DLV-G
@@ -174,4 +184,21 @@ test('results.json carries the coverage of the module kinds (valid against its s
   const aborted = await buildResults({ records: [], brokenSpecs: [], startedAt: new Date(), durationMs: 1, profile: true, aborted: 'module never registered' });
   expect(aborted.coverage).toBeUndefined();
   expect(contract().validate('suite/results.json', aborted).valid).toBe(true);
+});
+
+test('a narrowed run is never CONFORMANT; what only the tests it left out cover is its own group; unused triggers are named', () => {
+  const all = ['REG-A', 'GEN-B', 'DLV-C', 'DLV-D', 'DLV-E', 'WIRE-DLV-F', 'DLV-G'].map((id) => result('passed', [id]));
+  const narrowed = computeCoverage(input(all, { selection: { grep: 'tracking', selected: 1, total: 29, leftOut: [] } }));
+  expect(narrowed.verdict).toBe('PASS');
+  expect(verdictText(narrowed)).toMatch(/^PASS \(no MUST failure\) in a run narrowed by --grep "tracking" \(1 of 29 conformance tests\)/);
+
+  const some = computeCoverage(input(all.slice(0, 3), { selection: { grep: 'x', selected: 2, total: 29, leftOut: ['DLV-D', 'DLV-E', 'TEL-H'] }, unusedTriggers: ['payment.notify', 'delivery.tracking'] }));
+  expect(some.groups.leftOut).toEqual({ count: 2, ids: ['DLV-D', 'DLV-E'] });
+  expect(some.groups.notCovered.ids).toEqual(['WIRE-DLV-F', 'DLV-G']);
+  expect(some.unusedTriggers).toEqual(['delivery.tracking', 'payment.notify']);
+  expect(verdictText(some)).toContain('4 not tested: 2 left out by the selection, 2 not yet covered by the suite; declared triggers never used by the selected tests: delivery.tracking, payment.notify');
+
+  const full = computeCoverage(input(all, { unusedTriggers: ['registration.repeat'] }));
+  expect(full.verdict).toBe('CONFORMANT');
+  expect(verdictText(full)).toBe('CONFORMANT — all 7 applicable requirements tested and passed; declared trigger never used: registration.repeat');
 });

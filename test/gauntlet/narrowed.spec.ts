@@ -1,0 +1,73 @@
+/**
+ * One verdict, one story: a run narrowed by --grep judges what it selected, names what its
+ * selection left out and the declared triggers it never used, and is never CONFORMANT; the
+ * console, the page and results.json count the same things the same way.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { test, expect } from '@playwright/test';
+import { failedChecks, runSuite } from './run-suite.ts';
+import { summaryText } from '../../src/report/results.ts';
+import { listConformanceTests } from '../../src/cli/run.ts';
+
+test.describe.configure({ mode: 'parallel', timeout: 180_000 });
+
+test('--grep tracking on a correct module: exit 0, the selection and what it left out named, the run-level rule not failed', async () => {
+  const run = await runSuite(['--grep', 'tracking'], { FAULTS: '' });
+  expect(run.results, run.stderr).toBeDefined();
+  expect(failedChecks(run.results)).toEqual([]);
+  expect(run.exitCode).toBe(0);
+  const r = run.results!;
+  const c = r.coverage!;
+  expect(c.verdict).toBe('PASS');
+  expect(c.narrowed).toEqual({ grep: 'tracking', selected: 1, total: expect.any(Number) });
+  expect(r.run.selection!.leftOutTests).toContain('activity callback › the module acknowledges activity');
+  // The requirements only the tests left out cover are counted apart, not as "not yet covered".
+  expect(c.groups.leftOut.ids).toEqual(expect.arrayContaining(['WIRE-REG-ACTIVITY-REPLY-SUCCESS', 'TEL-UPLOAD-MAX-50', 'REG-REGISTER-VIA-EDIT']));
+  expect(c.groups.notCovered.ids).not.toContain('TEL-UPLOAD-MAX-50');
+  expect(c.groups.leftOut.ids).not.toContain('DLV-TRACKING-MAX-100');
+  expect(c.tested).toBeGreaterThan(0);
+  // Nothing was sent to the module by the selected test: the rule is not applicable, not failed.
+  expect(r.results.find((x) => x.check === 'ensureModuleWasReached')!.status).toBe('notApplicable');
+  // The declared triggers the selection never fired are named.
+  expect(c.unusedTriggers).toEqual(expect.arrayContaining(['telephony.callsUpload', 'payment.notify', 'registration.repeat']));
+  expect(c.unusedTriggers).not.toContain('delivery.tracking');
+  expect(run.stdout).toContain('conformance: PASS (no MUST failure) in a run narrowed by --grep "tracking"');
+  expect(run.stdout).toMatch(/left out by the selection/);
+  expect(run.stdout).toMatch(/declared triggers never used by the selected tests: [^(]*payment\.notify/);
+  expect(run.stdout).not.toContain('CONFORMANT');
+  // The console's tally is results.json's.
+  expect(run.stdout).toContain(summaryText(r.summary));
+});
+
+test('a run whose run-level rule fails: the console names the rule and counts it as results.json and the page do', async () => {
+  const run = await runSuite([], { FAULTS: 'activity-action-missing' });
+  expect(run.exitCode).toBe(1);
+  const r = run.results!;
+  expect(run.stdout).toMatch(/\nrun\n {2}FAIL ensureModuleWasReached \[suite rule\]/);
+  expect(run.stdout).toContain(summaryText(r.summary));
+  expect(r.summary.failed).toBe(r.coverage!.failedChecks);
+  expect(run.stdout).toContain(`FAIL (${r.summary.failed} MUST check${r.summary.failed === 1 ? '' : 's'} failed)`);
+  // The page's tables count what the coverage counts.
+  const page = fs.readFileSync(path.join(run.out, 'conformance.html'), 'utf8');
+  expect(page).toContain(`Requirements tested (${r.coverage!.tested})`);
+  expect(page).toContain(`Applicable requirements not tested (${r.coverage!.notTested})`);
+  expect(page).toContain(summaryText(r.summary));
+});
+
+test('a full run names the declared triggers no check used', async () => {
+  const run = await runSuite([], { FAULTS: '' });
+  expect(run.exitCode).toBe(0);
+  const unused = run.results!.coverage!.unusedTriggers;
+  expect(unused).toEqual(expect.arrayContaining(['payment.notify', 'registration.repeat']));
+  expect(unused).not.toContain('delivery.tracking');
+  expect(run.stdout).toMatch(/declared triggers never used: .*payment\.notify.*registration\.repeat/);
+  // Every id a test credits is among those it declares it covers (what a narrowed run leaves out rests on them).
+  const listed = await listConformanceTests(undefined, run.out);
+  const declared = new Map(listed!.map((t) => [t.title.replaceAll(' › ', ' > '), new Set(t.covers)]));
+  expect(declared.size).toBeGreaterThan(20);
+  const undeclared = run.results!.results.filter((x) => declared.has(x.spec ?? '')).flatMap((x) => x.requirements.filter((id) => !declared.get(x.spec!)!.has(id)).map((id) => `${x.spec}: ${id}`));
+  expect([...new Set(undeclared)]).toEqual([]);
+  const page = fs.readFileSync(path.join(run.out, 'conformance.html'), 'utf8');
+  expect(page).toMatch(/declared triggers never used<\/th><td class="n">\d+<\/td><td>[^<]*payment\.notify/);
+});
