@@ -14,7 +14,7 @@ const USAGE = `usage: conformance <command> [options]
 commands:
   run [--config FILE]       certify a module (default: the bundled reference module); --help for options
   requirements [--json]     print the requirements catalogue (a table, or a JSON array)
-  --version, -V, version    print the suite's version and the SHA-256 of the contract document
+  --version                 print the suite's version and the SHA-256 of the contract document (also -V, version)
   help [COMMAND]            print this, or the usage of a command
 `;
 
