@@ -8,6 +8,7 @@
  */
 import { request, Agent } from 'undici';
 import type { Direction, EvidenceLog, Exchange } from '../evidence/exchange.ts';
+import { encodeActionForm, FORM_CONTENT_TYPE } from '../wire/forms.ts';
 
 export interface CallbackClientOptions {
   log: EvidenceLog;
@@ -38,6 +39,8 @@ export interface CallOptions {
   headers?: Record<string, string>;
   /** A deliberate probe the module should refuse (see Exchange.probe). */
   probe?: boolean;
+  /** The generated case the request belongs to (see Exchange.case). */
+  case?: string;
 }
 
 function flatHeaders(h: Record<string, string | string[] | undefined>): Record<string, string> {
@@ -60,12 +63,9 @@ export class CallbackClient {
     this.settleMs = options.settleMs ?? 1000;
   }
 
-  /** A POST callback: `clientId` plus one field named after the action holding its JSON. */
+  /** A POST callback: `clientId` plus one field named after the action holding its JSON (`src/wire/forms.ts`). */
   postCallback(url: string, clientId: string | undefined, action: string, payload: unknown, options: CallOptions): Promise<Reply> {
-    const form = new URLSearchParams();
-    if (clientId !== undefined) form.set('clientId', clientId);
-    form.set(action, JSON.stringify(payload));
-    return this.postForm(url, form, options);
+    return this.send('POST', url, encodeActionForm({ clientId, field: action, payload }), { 'content-type': FORM_CONTENT_TYPE, ...options.headers }, options);
   }
 
   /** A form POST of the given fields. */
@@ -155,6 +155,7 @@ export class CallbackClient {
       ...(status !== undefined ? { response: { status, headers: resHeaders, body: bodyBuf } } : {}),
       ...(error ? { error } : {}),
       ...(options.probe ? { probe: true } : {}),
+      ...(options.case ? { case: options.case } : {}),
     });
     const reply: Reply = { exchange, headers: resHeaders, body: bodyBuf, ...(status !== undefined ? { status } : {}), ...(error ? { error } : {}) };
     if (status !== undefined && !error) {

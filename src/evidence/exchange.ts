@@ -38,6 +38,8 @@ export interface Exchange {
   error?: string;
   /** A deliberate probe the module should refuse (unknown clientId...): never evidence that the module was reached. */
   probe?: boolean;
+  /** The generated case it belongs to (`<property>#<n>`, `#<n>.s<k>` for a shrink step). */
+  case?: string;
   /** A command that repeats the request (secrets as shell variables). */
   curl?: string;
 }
@@ -76,6 +78,7 @@ export interface RecordInput {
   response?: { status: number; headers: Record<string, string>; body?: Uint8Array | string };
   error?: string;
   probe?: boolean;
+  case?: string;
 }
 
 /** Per endpoint, the first and the last exchanges kept whole, and refused or malformed ones up to this cap. */
@@ -167,6 +170,7 @@ export class EvidenceLog {
       },
       ...(input.error ? { error: r.text(input.error) } : {}),
       ...(input.probe ? { probe: true } : {}),
+      ...(input.case ? { case: input.case } : {}),
     };
     if (reqRest !== undefined) this.rests.set(exchange.request, reqRest);
     if (input.response) {

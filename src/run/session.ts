@@ -10,7 +10,9 @@ import { LaunchedModule, REPORT_BOUNDS, STOP_GRACE_MS, freePort, lastWords, narr
 import { Triggers } from '../module/triggers.ts';
 import { EvidenceLog, type Exchange } from '../evidence/exchange.ts';
 import { Redactor } from '../evidence/redact.ts';
-import { CallbackClient } from '../client/callback-client.ts';
+import { CallbackClient, type Reply } from '../client/callback-client.ts';
+import { send, type SendOptions } from '../callbacks/send.ts';
+import type { CallbackName } from '../callbacks/table.ts';
 import { SystemSimulator, type Registration } from '../simulators/system.ts';
 import { GatewaySimulator } from '../simulators/gateway.ts';
 import { hostOf, makeRunTls, writeCaFile, type CaFile, type RunTls } from '../simulators/tls.ts';
@@ -329,6 +331,11 @@ export class RunSession {
       if (said) return `; its ${stream}: ${redact(said)} (${MODULE_OUTPUT_LOGS[stream]})`;
     }
     return '';
+  }
+
+  /** Sends a callback to the module as it stands (its last accepted registration): `src/callbacks/send.ts`. */
+  send(name: CallbackName, payload: unknown, options: SendOptions): Promise<Reply> {
+    return send({ client: this.client, module: () => this.registration?.module }, name, payload, options);
   }
 
   /** The module's `baseUrl`, where callback paths start. */

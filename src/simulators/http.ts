@@ -4,6 +4,7 @@
  * kept), decodes forms (urlencoded and multipart), queries and JSON, routes it, answers, and
  * records the exchange as evidence; and the bound on the state a module makes the simulators hold.
  */
+import { decodeJsonField } from '../wire/forms.ts';
 import { isUtf8 } from 'node:buffer';
 import http from 'node:http';
 import https from 'node:https';
@@ -635,13 +636,7 @@ export function param(req: InboundRequest, name: string): string | undefined {
   return req.form?.getAll(name).at(-1) ?? req.url.searchParams.getAll(name).at(-1) ?? undefined;
 }
 
-/** Parses a JSON-string form parameter (body form or query string). */
+/** Parses a JSON-string form parameter (body form or query string), as the platform's wire forms say (`src/wire/forms.ts`). */
 export function formJson(req: InboundRequest, field: string): { present: boolean; value?: unknown; error?: string } {
-  const raw = param(req, field);
-  if (raw === null || raw === undefined) return { present: false };
-  try {
-    return { present: true, value: parseJson(raw) };
-  } catch (e) {
-    return { present: true, error: jsonErrorMessage(e, field) };
-  }
+  return decodeJsonField((name) => param(req, name), field, (text) => parseJson(text), jsonErrorMessage);
 }

@@ -1,0 +1,77 @@
+/**
+ * The one sender of callbacks: `send(callback, payload, {clientId})` makes the request the real
+ * platform makes (address from the registration, method and wire form from the table, encoded by
+ * `src/wire/forms.ts`) and records it as evidence.
+ */
+import type { CallbackClient, Reply } from '../client/callback-client.ts';
+import type { Direction } from '../evidence/exchange.ts';
+import { encodeActionForm, encodeQuery, FORM_CONTENT_TYPE, webhookHeaders } from '../wire/forms.ts';
+import { CALLBACKS, type CallbackName, type CallbackSpec } from './table.ts';
+
+/** What the sender needs of a run: the client, and the module as it stands (its last accepted registration). */
+export interface SendContext {
+  client: CallbackClient;
+  module(): Record<string, unknown> | undefined;
+}
+
+export interface SendOptions {
+  /** The `clientId` the request carries; undefined: none (a probe of a missing clientId). */
+  clientId: string | undefined;
+  /** Shown on the exchange (default: the callback's name). */
+  label?: string;
+  /** A deliberate probe the module should refuse. */
+  probe?: boolean;
+  /** The generated case it belongs to. */
+  case?: string;
+  /** The address, for callbacks whose address is given with each request (`recordUrl`, `autocompleteUrl`). */
+  url?: string;
+  /** Plain form fields beside the action's field (activity's `systemUrl`). */
+  extra?: Record<string, string>;
+}
+
+/** The callback cannot be made: the registration gives it no address. */
+export class NoCallbackAddress extends Error {}
+
+const at = (value: unknown, path: readonly string[]): unknown => path.reduce<unknown>((v, k) => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>)[k] : undefined), value);
+
+/** The address of a callback for this registration, or why there is none. */
+export function callbackUrl(spec: CallbackSpec, module: Record<string, unknown> | undefined, given?: string): { url: string } | { missing: string } {
+  const source = spec.url;
+  let raw: string;
+  if (source.from === 'given') {
+    if (!given) return { missing: `the ${source.what} to call` };
+    raw = given;
+  } else if (source.from === 'field') {
+    const v = at(module, source.path);
+    if (typeof v !== 'string' || v === '') return { missing: `the registration gives no ${source.path.join('.')}` };
+    raw = v;
+  } else {
+    const p = at(module, source.path);
+    const base = module?.baseUrl;
+    if (typeof p !== 'string' || p === '') return { missing: `the registration gives no ${source.path.join('.')} path` };
+    if (typeof base !== 'string' || base === '') return { missing: 'the registration gives no baseUrl' };
+    raw = base.replace(/\/+$/, '') + (p.startsWith('/') ? p : `/${p}`);
+  }
+  try {
+    return { url: new URL(raw).toString() };
+  } catch {
+    return { missing: `${JSON.stringify(raw)} is not a URL` };
+  }
+}
+
+/** Sends a callback with a payload (the action's JSON, the query parameters, the webhook body). Throws NoCallbackAddress. */
+export async function send(ctx: SendContext, name: CallbackName, payload: unknown, options: SendOptions): Promise<Reply> {
+  const spec = CALLBACKS[name];
+  const where = callbackUrl(spec, ctx.module(), options.url);
+  if ('missing' in where) throw new NoCallbackAddress(`${name}: ${where.missing}`);
+  const direction: Direction = spec.encoding === 'webhook' ? 'gateway->module' : 'system->module';
+  const call = { label: options.label ?? name, direction, ...(options.probe ? { probe: true } : {}), ...(options.case ? { case: options.case } : {}) };
+  switch (spec.encoding) {
+    case 'actionForm':
+      return ctx.client.send('POST', where.url, encodeActionForm({ clientId: options.clientId, field: spec.field!, payload, ...(options.extra ? { extra: options.extra } : {}) }), { 'content-type': FORM_CONTENT_TYPE }, call);
+    case 'query':
+      return ctx.client.send(spec.method, encodeQuery(where.url, options.clientId, (payload ?? {}) as Record<string, unknown>), undefined, {}, call);
+    case 'webhook':
+      return ctx.client.send('POST', where.url, JSON.stringify(payload), webhookHeaders(options.clientId), call);
+  }
+}
