@@ -10,7 +10,7 @@
  */
 import { randomInt } from 'node:crypto';
 import type { FaultSet } from './faults.ts';
-import { CallbackAuth, badRequest, getCallback, notFound, postCallback, success, type CallbackReply, type Payload, type PostHandler, type Router } from './http.ts';
+import { CallbackAuth, HttpError, badRequest, getCallback, notFound, postCallback, success, type CallbackReply, type Payload, type PostHandler, type Router } from './http.ts';
 import {
   addDays,
   dateTime,
@@ -166,6 +166,8 @@ function readPackages(list: unknown[] | undefined, prefix: string): PackageInfo[
       const vat = item.vatRate;
       if (vat !== undefined && vat !== null && typeof vat !== 'string' && typeof vat !== 'number') throw badRequest(`${q}.vatRate must be a string or a number`);
     });
+    // Weight is always required for delivery work (document): the package's own, or its items'.
+    if (weight === undefined && itemsWeight <= 0) throw badRequest(`${p}.weight is required (the package's weight in grams, or its items' weights)`);
     const info: PackageInfo = { weight: weight ?? itemsWeight, declaredValue, cod };
     const packageId = optString(raw, 'packageId', `${p}.packageId`);
     if (packageId !== undefined) info.packageId = packageId;
@@ -422,15 +424,29 @@ function findTariff(code: string | undefined, path: string): Tariff {
 }
 
 export class DeliveryService {
-  constructor(readonly store: DeliveryStore) {}
+  constructor(
+    readonly store: DeliveryStore,
+    private readonly faults?: FaultSet,
+  ) {}
 
   calculate(payload: Payload): CallbackReply {
+    try {
+      return this.calculateFor(this.faults?.has('calculate-accepts-zero-weight') ? withoutZeroWeights(payload) : payload);
+    } catch (e) {
+      if (this.faults?.has('calculate-error-without-field') && e instanceof HttpError) throw badRequest('invalid request');
+      throw e;
+    }
+  }
+
+  private calculateFor(payload: Payload): CallbackReply {
     readCurrency(payload, 'currency');
     const packages = readPackages(optArray(payload, 'packages', 'packages'), 'packages');
     optEnum(payload, 'payerType', 'payerType', ['sender', 'receiver'] as const);
     readDates(payload, '');
     const extra = readExtraOptions(readExtraData(payload, 'extraData'), 'extraData');
     const deliveryAddress = readAddress(payload, 'deliveryAddress', 'deliveryAddress');
+    // The city of the delivery address is always required for delivery work (document).
+    if (deliveryAddress && (typeof deliveryAddress.city !== 'string' || deliveryAddress.city === '')) throw badRequest('deliveryAddress.city is required');
     readAddress(payload, 'shipmentAddress', 'shipmentAddress');
     const basis = costBasis(packages, payload, extra);
     const city = typeof deliveryAddress?.city === 'string' ? deliveryAddress.city : undefined;
@@ -450,8 +466,12 @@ export class DeliveryService {
         extraDataAvailable: [...t.extraDataAvailable],
       };
       if (t.type === 'selfDelivery') tariff.pickuppointList = terminalsNear(city, country).map((x) => terminalView(x, cost));
+      if (this.faults?.has('calculate-tariff-type-unknown') && t.code === 'express') tariff.type = 'express';
+      if (this.faults?.has('calculate-cost-as-text-over-10kg') && basis.weight > 10_000) tariff.cost = cost.toFixed(2);
+      if (this.faults?.has('calculate-extra-data-available-unknown')) tariff.extraDataAvailable = [...t.extraDataAvailable, 'giftWrap'];
       return tariff;
     });
+    if (this.faults?.has('calculate-result-not-array')) return success({ tariffs: result });
     return success(result);
   }
 
@@ -703,6 +723,13 @@ export class DeliveryService {
     const hits = TERMINALS.filter((t) => !text || [t.code, t.name, t.city, t.address].some((f) => norm(f).includes(text)));
     return success(hits.slice(0, 20).map((t) => ({ value: t.code, label: t.name, description: t.address })));
   }
+}
+
+/** Fault `calculate-accepts-zero-weight`: package weights of zero or below dropped, as if not given. */
+function withoutZeroWeights(payload: Payload): Payload {
+  const packages = payload.packages;
+  if (!Array.isArray(packages)) return payload;
+  return { ...payload, packages: packages.map((p) => (isObj(p) && typeof p.weight === 'number' && p.weight <= 0 ? { ...p, weight: 1000 } : p)) };
 }
 
 /** Mounts the delivery callbacks at the registered paths (two actions at one path share a route). */

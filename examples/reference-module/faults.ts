@@ -66,6 +66,12 @@ export const FAULTS = {
   'tracking-wrong-subcode': 'Tracking goes to `/api/v5/delivery/generic/{code}-desk/tracking`: a subcode that is not the module\'s code.',
   'system-calls-put': 'Tracking, calls upload and call events are sent with PUT instead of POST.',
   'tracking-truncated': 'Of the orders asked for, only the first 100 are pushed (one request); the rest are dropped.',
+  'calculate-result-not-array': 'The calculate answer puts its tariffs in an object `{"tariffs": [...]}` under `result` instead of an array.',
+  'calculate-tariff-type-unknown': 'The express tariff of the calculate answer has type `express`, not courier or selfDelivery.',
+  'calculate-cost-as-text-over-10kg': 'For more than 10 kg in all, the calculate answer gives each tariff\'s cost as a text (`"12.40"`): the shrunk counterexample is one package of 10,001 g.',
+  'calculate-extra-data-available-unknown': 'The calculate answer\'s tariffs list `giftWrap` in extraDataAvailable, a code no data field of the registration has.',
+  'calculate-accepts-zero-weight': 'A package weight of zero or below is taken as no weight at all: calculate answers its tariffs instead of refusing.',
+  'calculate-error-without-field': 'Every refusal of calculate says only "invalid request", naming no field.',
   'tracking-updatedat-ymd': 'Tracking history `updatedAt` is written `Y-m-d H:i:s` where the wire profile gives ISO 8601.',
   'tracking-trigger-fails': 'The delivery.tracking trigger answers HTTP 500 at once, without calling the system (the suite must skip the flow at once, not wait it out).',
   'registration-missing-api-key':

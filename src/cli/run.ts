@@ -25,6 +25,8 @@ export const RUN_USAGE = `usage: conformance run [--config FILE] [options]
   --system-public-url URL  address the module uses to reach the system simulator
   --gateway-public-url URL address the module uses to reach the gateway simulator
   --no-profile             the document alone: skip wire-profile (WIRE-) checks
+  --seed N                 the seed of every generated request (default: drawn, printed, recorded)
+  --runs N                 generated cases per property (default 100)
   --grep PATTERN           run only the specs whose title matches (a regular expression,
                            case-insensitive); one that matches nothing ends the run (exit 2).
                            A title as the console prints it, its parts joined by › (or >),
@@ -51,8 +53,17 @@ const OPTIONS: Array<{ name: string; value?: string; set: (out: RunArgs, value: 
   { name: '--system-public-url', value: 'URL', set: (o, v) => (o.flags.systemPublicUrl = v) },
   { name: '--gateway-public-url', value: 'URL', set: (o, v) => (o.flags.gatewayPublicUrl = v) },
   { name: '--no-profile', set: (o) => (o.flags.profile = false) },
+  { name: '--seed', value: 'N', set: (o, v) => (o.flags.seed = integerOption('--seed', v, 0, 4294967295)) },
+  { name: '--runs', value: 'N', set: (o, v) => (o.flags.runs = integerOption('--runs', v, 1, 100000)) },
   { name: '--grep', value: 'PATTERN', set: (o, v) => (o.grep = v) },
 ];
+
+/** An integer option's value within its bounds; anything else is a configuration error. */
+function integerOption(name: string, value: string, min: number, max: number): number {
+  const n = Number(value);
+  if (!/^\d+$/.test(value) || !Number.isSafeInteger(n) || n < min || n > max) throw new ConfigError(`${name} takes an integer from ${min} to ${max}, not ${JSON.stringify(value)}`);
+  return n;
+}
 
 /** Known option names, for the nearest one to a misspelling (`--help` is read before parsing). */
 const OPTION_NAMES = [...OPTIONS.map((o) => o.name), '--help'];

@@ -52,6 +52,8 @@ export interface RunConfig {
   /** When the module is ready for callbacks after its registration. */
   readiness?: { settleMs?: number; url?: string; stdout?: string; timeoutMs?: number };
   profile?: boolean;
+  /** Generated callback requests: the seed of every random choice, cases per property, a property's time budget. */
+  generation?: { seed?: number; runs?: number; timeLimitMs?: number };
   /**
    * Both simulators serve HTTPS (the bot WebSocket as wss) with a certificate made for the run;
    * its CA certificate is the file `{caFile}`. Default false (plain HTTP).
@@ -80,6 +82,7 @@ export interface ResolvedConfig extends RunConfig {
   apiKey: string;
   profile: boolean;
   flowTimeoutMs: number;
+  generation: { seed: number; runs: number; timeLimitMs: number };
 }
 
 /**
@@ -109,7 +112,13 @@ export interface ConfigFlags {
   systemPublicUrl?: string;
   gatewayPublicUrl?: string;
   profile?: boolean;
+  seed?: number;
+  runs?: number;
 }
+
+/** Generated cases per property, and a property's time budget, when the configuration says nothing. */
+export const DEFAULT_RUNS = 100;
+export const DEFAULT_PROPERTY_TIME_LIMIT_MS = 40_000;
 
 /** Reads, merges with flags, validates and resolves a configuration. Throws ConfigError. */
 export function loadConfig(file: string | undefined, flags: ConfigFlags = {}): ResolvedConfig {
@@ -136,6 +145,8 @@ export function loadConfig(file: string | undefined, flags: ConfigFlags = {}): R
   if (flags.systemPublicUrl) raw = { ...raw, system: { ...raw.system, publicUrl: flags.systemPublicUrl } };
   if (flags.gatewayPublicUrl) raw = { ...raw, gateway: { ...raw.gateway, publicUrl: flags.gatewayPublicUrl } };
   if (flags.profile === false) raw = { ...raw, profile: false };
+  if (flags.seed !== undefined) raw = { ...raw, generation: { ...raw.generation, seed: flags.seed } };
+  if (flags.runs !== undefined) raw = { ...raw, generation: { ...raw.generation, runs: flags.runs } };
 
   const problems = configProblems(raw);
   if (problems.length > 0) throw new ConfigError(`config ${source ? displayPath(source) : '(command line)'}: ${summarize(problems)}`);
@@ -147,6 +158,12 @@ export function loadConfig(file: string | undefined, flags: ConfigFlags = {}): R
     apiKey: raw.apiKey ?? randomBytes(16).toString('hex'),
     profile: raw.profile ?? true,
     flowTimeoutMs: raw.flowTimeoutMs ?? 10_000,
+    // The one place the run's randomness is seeded: drawn here when not given, then printed and recorded.
+    generation: {
+      seed: raw.generation?.seed ?? randomBytes(4).readUInt32BE(0),
+      runs: raw.generation?.runs ?? DEFAULT_RUNS,
+      timeLimitMs: raw.generation?.timeLimitMs ?? DEFAULT_PROPERTY_TIME_LIMIT_MS,
+    },
   };
   if (resolved.launch) resolved.launch = { ...resolved.launch, cwd: path.resolve(base, resolved.launch.cwd ?? '.') };
   if (resolved.remote && typeof resolved.remote.registration === 'string') {

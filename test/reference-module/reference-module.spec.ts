@@ -511,6 +511,12 @@ const REGISTRATION_FAULTS: Record<string, { diff: string[]; schemaValid: boolean
     schemaValid: false,
   },
   'tracking-truncated': { diff: [], schemaValid: true },
+  'calculate-result-not-array': { diff: [], schemaValid: true },
+  'calculate-tariff-type-unknown': { diff: [], schemaValid: true },
+  'calculate-cost-as-text-over-10kg': { diff: [], schemaValid: true },
+  'calculate-extra-data-available-unknown': { diff: [], schemaValid: true },
+  'calculate-accepts-zero-weight': { diff: [], schemaValid: true },
+  'calculate-error-without-field': { diff: [], schemaValid: true },
   'tracking-updatedat-ymd': { diff: [], schemaValid: true },
   'tracking-trigger-fails': { diff: [], schemaValid: true },
   'module-ignores-sigterm': { diff: [], schemaValid: true },
@@ -819,6 +825,32 @@ async function faultBehaviour(fault: string, m: RunningModule, reg: Record<strin
       expect((await getCallback(`${m.url}/telephony/call`, { clientId: m.clientId, code: '101', phone: '+4915112345678', userId: '1' })).status).toBe(403);
       const hook = await fetch(`${m.url}/transport/webhook`, { method: 'POST', headers: { ClientId: m.clientId, 'content-type': 'application/json' }, body: JSON.stringify({ type: 'template_create', meta: { timestamp: 1 }, data: { channel_id: 7 } }) });
       expect(hook.status).toBe(403);
+      break;
+    }
+    case 'calculate-result-not-array':
+    case 'calculate-tariff-type-unknown':
+    case 'calculate-cost-as-text-over-10kg':
+    case 'calculate-extra-data-available-unknown':
+    case 'calculate-accepts-zero-weight':
+    case 'calculate-error-without-field': {
+      const calc = async (payload: unknown): Promise<{ status: number; json: { success: boolean; result?: unknown; errorMsg?: string } }> => {
+        const r = await postCallback(`${m.url}/delivery/calculate`, m.clientId, 'calculate', payload);
+        return { status: r.status, json: (await r.json()) as { success: boolean; result?: unknown; errorMsg?: string } };
+      };
+      const light = await calc({ packages: [{ weight: 1000 }] });
+      const heavy = await calc({ packages: [{ weight: 10_001 }] });
+      const zero = await calc({ packages: [{ weight: 0 }] });
+      const tariffs = (r: { json: { result?: unknown } }): Array<Record<string, unknown>> => (Array.isArray(r.json.result) ? (r.json.result as Array<Record<string, unknown>>) : []);
+      if (fault === 'calculate-result-not-array') expect(light.json.result).toEqual({ tariffs: expect.any(Array) });
+      if (fault === 'calculate-tariff-type-unknown') expect(tariffs(light).map((t) => t.type)).toContain('express');
+      if (fault === 'calculate-cost-as-text-over-10kg') {
+        expect(tariffs(light).every((t) => typeof t.cost === 'number')).toBe(true);
+        expect(tariffs(heavy).every((t) => typeof t.cost === 'string')).toBe(true);
+      }
+      if (fault === 'calculate-extra-data-available-unknown') expect(tariffs(light).every((t) => (t.extraDataAvailable as string[]).includes('giftWrap'))).toBe(true);
+      if (fault === 'calculate-accepts-zero-weight') expect(zero.json.success).toBe(true);
+      else expect(zero.json.success).toBe(false);
+      if (fault === 'calculate-error-without-field') expect(zero.json.errorMsg).toBe('invalid request');
       break;
     }
     default: {

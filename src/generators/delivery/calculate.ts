@@ -1,0 +1,109 @@
+/**
+ * Requests of the delivery `calculate` callback: valid ones, built from the request schema with
+ * the contract's semantics on top (delivery/common.ts), and wrong input the module must refuse
+ * with an error that names the field (document, Errors 7).
+ */
+import fc from 'fast-check';
+import { schemaArbitrary } from '../from-schema.ts';
+import type { GeneratedCase } from '../../properties/types.ts';
+import { address, codTotal, dateTimeAt, dayAfter, deliveryPackage, extraData, futureDateTime, packageItem, type DeliveryContext } from './common.ts';
+
+/** The package item fields the document names (PackageItem: externalId, xmlId, offerId, vatRate; RequestSave: cod per unit). */
+const DOCUMENT_ITEM_FIELDS = ['offerId', 'externalId', 'xmlId', 'vatRate', 'cod'];
+
+type Json = Record<string, unknown>;
+
+const sumOf = (packages: Json[], field: string): number =>
+  Math.round(packages.flatMap((p) => (Array.isArray(p.items) ? (p.items as Json[]) : [])).reduce((s, i) => s + Number(i[field] ?? 0) * 100 * Number(i.quantity ?? 1), 0)) / 100;
+
+/** A valid `calculate` request for this module and account. */
+export function calculateRequest(ctx: DeliveryContext): fc.Arbitrary<Json> {
+  if (!ctx.profile) {
+    // The document alone: `currency` and `packages[]` with `items[]` (RequestCalculate); the rest rests on the profile.
+    const item = packageItem().map((i) => Object.fromEntries(Object.entries(i).filter(([k]) => DOCUMENT_ITEM_FIELDS.includes(k))));
+    return schemaArbitrary('delivery/calculate.request.json', {
+      profile: false,
+      present: ['/packages', '/currency'],
+      overrides: { '/currency': fc.constantFrom(...ctx.currencies), '/packages': fc.array(fc.record({ items: fc.array(item, { minLength: 1, maxLength: 3 }) }), { minLength: 1, maxLength: 3 }) },
+    }) as fc.Arbitrary<Json>;
+  }
+  const interval = fc.integer({ min: 8, max: 16 }).chain((from) => fc.integer({ min: from + 2, max: Math.min(from + 6, 22) }).map((to) => ({ from: `${String(from).padStart(2, '0')}:00`, to: `${to}:00` })));
+  const base = schemaArbitrary('delivery/calculate.request.json', {
+    profile: true,
+    present: ['/packages', '/store', '/deliveryAddress', '/currency'],
+    absent: ['/cod', '/declaredValue'],
+    overrides: {
+      '/packages': fc.array(deliveryPackage(), { minLength: 1, maxLength: 3 }),
+      '/currency': fc.constantFrom(...ctx.currencies),
+      '/store': fc.constantFrom(...ctx.stores).map((s) => ({ code: s.code, name: s.name })),
+      '/shipmentAddress': fc.option(fc.constantFrom(...ctx.stores).map((s) => ({ ...(s.address ?? {}) })), { nil: undefined }),
+      '/deliveryAddress': address(),
+      '/shipmentDate': fc.option(futureDateTime(ctx), { nil: undefined }),
+      '/deliveryDate': fc.option(futureDateTime(ctx), { nil: undefined }),
+      '/deliveryTime': fc.option(interval, { nil: undefined }),
+      '/extraData': extraData(ctx, 'calculate'),
+    },
+  }) as fc.Arbitrary<Json>;
+  return base.map((r) => {
+    const packages = r.packages as Json[];
+    const out: Json = { ...r, declaredValue: sumOf(packages, 'declaredValue'), cod: codTotal(packages) };
+    // Dates as the system gives them: the delivery not before the shipment.
+    const ship = r.shipmentDate as { days: number; text: string } | undefined;
+    const deliver = r.deliveryDate as { days: number; text: string } | undefined;
+    if (ship) out.shipmentDate = ship.text;
+    if (deliver) out.deliveryDate = ship && deliver.days < ship.days ? dateTimeAt(ctx.firstDay, ship.days + 1, 12, 0) : deliver.text;
+    return out;
+  });
+}
+
+/** A wrong input: a valid request with one thing broken, and the field a correct module names. */
+interface Breakage {
+  field: string;
+  why: string;
+  /** Only in the profile's view (the field is named by the profile alone). */
+  profileOnly: boolean;
+  apply: (request: Json, n: number) => unknown;
+}
+
+const firstPackage = (r: Json): Json => ((r.packages as Json[] | undefined) ?? [])[0] ?? {};
+const withFirstPackage = (r: Json, change: (p: Json) => Json): Json => ({ ...r, packages: [change({ ...firstPackage(r) }), ...((r.packages as Json[]).slice(1))] });
+
+const BREAKAGES = (ctx: DeliveryContext): Breakage[] => [
+  {
+    field: 'weight',
+    why: 'a package without any weight, neither its own nor its items\' (always required)',
+    profileOnly: true,
+    apply: (r) => withFirstPackage(r, ({ weight: _w, ...p }) => ({ ...p, items: ((p.items as Json[] | undefined) ?? []).map(({ weight: _iw, ...i }) => i) })),
+  },
+  { field: 'weight', why: 'a zero weight', profileOnly: true, apply: (r) => withFirstPackage(r, (p) => ({ ...p, weight: 0 })) },
+  { field: 'weight', why: 'a negative weight', profileOnly: true, apply: (r, n) => withFirstPackage(r, (p) => ({ ...p, weight: -n })) },
+  { field: 'weight', why: 'a weight that is not a number', profileOnly: true, apply: (r) => withFirstPackage(r, (p) => ({ ...p, weight: 'heavy' })) },
+  { field: 'city', why: 'a delivery address without its city (always required)', profileOnly: true, apply: (r) => ({ ...r, deliveryAddress: Object.fromEntries(Object.entries((r.deliveryAddress ?? {}) as Json).filter(([k]) => k !== 'city' && k !== 'text')) }) },
+  { field: 'shipmentDate', why: 'a shipment date in the past', profileOnly: true, apply: (r, n) => ({ ...r, shipmentDate: `${dayAfter(ctx.firstDay, -40 - n)} 10:00:00` }) },
+  { field: 'packages', why: 'packages that are not a list', profileOnly: false, apply: (r) => ({ ...r, packages: 'none' }) },
+  { field: 'calculate', why: 'the calculate field is not JSON', profileOnly: false, apply: (r, n) => ({ raw: JSON.stringify(r).slice(0, -1 - (n % 5)) }) },
+];
+
+/** The kinds of wrong input this view can send. */
+export function calculateBreakages(ctx: DeliveryContext): Breakage[] {
+  return BREAKAGES(ctx).filter((b) => ctx.profile || !b.profileOnly);
+}
+
+/** A generated valid case of `calculate`. */
+export function validCalculate(ctx: DeliveryContext): fc.Arbitrary<GeneratedCase> {
+  return calculateRequest(ctx).map((payload) => ({ callback: 'delivery.calculate' as const, payload, intent: { kind: 'valid' as const } }));
+}
+
+/** A generated wrong-input case of `calculate`: one breakage of a valid request. */
+export function wrongCalculate(ctx: DeliveryContext): fc.Arbitrary<GeneratedCase> {
+  const kinds = calculateBreakages(ctx);
+  // The rest of the request as plain as the platform sends it: no data-field values, which a
+  // module may refuse for reasons of its own and name instead of the broken field.
+  const plain = calculateRequest(ctx).map(({ extraData: _e, ...r }) => r);
+  return fc
+    .record({ request: plain, kind: fc.integer({ min: 0, max: kinds.length - 1 }), n: fc.integer({ min: 1, max: 1000 }) })
+    .map(({ request, kind, n }) => {
+      const b = kinds[kind]!;
+      return { callback: 'delivery.calculate' as const, payload: b.apply(request, n), intent: { kind: 'wrong' as const, field: b.field, why: b.why } };
+    });
+}

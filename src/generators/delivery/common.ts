@@ -1,0 +1,165 @@
+/**
+ * What the delivery callbacks share, generated with the contract's semantics (wire profile
+ * section 2): weights in grams and sizes in millimetres, above zero; package items with a
+ * quantity and cash-on-delivery amounts per unit; addresses with a city; dates in the profile's
+ * form (`Y-m-d H:i:s`), ahead of the run's day; the account's stores and currencies; the values
+ * of the registration's data fields.
+ */
+import fc from 'fast-check';
+
+/** What a generated delivery request may use: the module's registration and the run's account. */
+export interface DeliveryContext {
+  /** The module as registered. */
+  module: Record<string, unknown>;
+  /** The account's stores (shipment warehouses). */
+  stores: ReadonlyArray<{ code: string; name: string; address?: Record<string, unknown> }>;
+  /** Currencies of the account's sites. */
+  currencies: readonly string[];
+  /**
+   * The first day dates may fall on (`Y-m-d`): dates are this day plus a generated number of days,
+   * so that one seed gives the same requests all the month long (see `dateBase`).
+   */
+  firstDay: string;
+  /** True: the wire profile's view; false: the document alone (members only the profile names are not sent). */
+  profile: boolean;
+}
+
+/** The first day of the next month, from a date: generated dates are ahead of the run, and the same within a month. */
+export function dateBase(now: Date): string {
+  const d = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
+  return d.toISOString().slice(0, 10);
+}
+
+const pad = (n: number): string => String(n).padStart(2, '0');
+
+/** `Y-m-d` of `firstDay` plus `days`. */
+export function dayAfter(firstDay: string, days: number): string {
+  const d = new Date(`${firstDay}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+/** A date-time of the profile's form (`Y-m-d H:i:s`), `days` after the first day. */
+export const dateTimeAt = (firstDay: string, days: number, hour: number, minute: number): string => `${dayAfter(firstDay, days)} ${pad(hour)}:${pad(minute)}:00`;
+
+/** A day 0 to 60 days after the first day, at a working hour. */
+export function futureDateTime(ctx: DeliveryContext): fc.Arbitrary<{ days: number; text: string }> {
+  return fc
+    .record({ days: fc.integer({ min: 0, max: 60 }), hour: fc.integer({ min: 8, max: 19 }), minute: fc.constantFrom(0, 15, 30, 45) })
+    .map(({ days, hour, minute }) => ({ days, text: dateTimeAt(ctx.firstDay, days, hour, minute) }));
+}
+
+/** A money amount: cents, 0 to `max`. */
+export const money = (max = 5000): fc.Arbitrary<number> => fc.integer({ min: 0, max: max * 100 }).map((c) => c / 100);
+
+const VAT_RATES = ['none', '0', '10', '20'] as const;
+
+/** A package item: a quantity, a declared value and a cash-on-delivery amount per unit, the shop's offer ids. */
+export function packageItem(): fc.Arbitrary<Record<string, unknown>> {
+  return fc.record(
+    {
+      offerId: fc.integer({ min: 1, max: 99_999 }).map(String),
+      externalId: fc.stringMatching(/^SKU-[0-9]{3,6}$/),
+      xmlId: fc.stringMatching(/^[A-Z]{2}[0-9]{4}$/),
+      name: fc.constantFrom('Chair', 'Lamp', 'Desk', 'Book', 'Kettle', 'Rug'),
+      declaredValue: money(2000),
+      cod: money(2000),
+      vatRate: fc.constantFrom(...VAT_RATES),
+      quantity: fc.integer({ min: 1, max: 5 }),
+      cost: money(2000),
+      weight: fc.integer({ min: 1, max: 20_000 }),
+      unit: fc.constant({ code: 'pc', name: 'Piece', sym: 'pc.' }),
+    },
+    { requiredKeys: ['offerId', 'name', 'quantity', 'declaredValue', 'cod'] },
+  );
+}
+
+/** A package: weight in grams and sizes in millimetres, all above zero, with its items. */
+export function deliveryPackage(): fc.Arbitrary<Record<string, unknown>> {
+  return fc.record(
+    {
+      packageId: fc.integer({ min: 1, max: 999 }).map((n) => `P-${n}`),
+      weight: fc.integer({ min: 1, max: 30_000 }),
+      width: fc.integer({ min: 10, max: 1200 }),
+      length: fc.integer({ min: 10, max: 1200 }),
+      height: fc.integer({ min: 10, max: 1200 }),
+      items: fc.array(packageItem(), { minLength: 1, maxLength: 3 }),
+    },
+    { requiredKeys: ['weight', 'items'] },
+  );
+}
+
+const CITIES = [
+  { countryIso: 'ES', city: 'Madrid', region: 'Madrid', index: '28013' },
+  { countryIso: 'ES', city: 'Barcelona', region: 'Catalonia', index: '08002' },
+  { countryIso: 'DE', city: 'Berlin', region: 'Berlin', index: '10117' },
+  { countryIso: 'FR', city: 'Lyon', region: 'Auvergne-Rhone-Alpes', index: '69002' },
+] as const;
+
+/** An address with a city and a building (always required for delivery work), and what else an order may hold. */
+export function address(): fc.Arbitrary<Record<string, unknown>> {
+  return fc
+    .record(
+      {
+        place: fc.constantFrom(...CITIES),
+        street: fc.constantFrom('Main street', 'Calle Mayor', 'Rue de la Paix', 'Hauptstrasse'),
+        building: fc.integer({ min: 1, max: 200 }).map(String),
+        flat: fc.integer({ min: 1, max: 90 }).map(String),
+      },
+      { requiredKeys: ['place', 'building'] },
+    )
+    .map(({ place, ...rest }) => ({ ...place, ...rest, text: [rest.street, rest.building, place.city].filter(Boolean).join(' ') }));
+}
+
+/** A data field of the registration (`deliveryDataFieldList`, `shipmentDataFieldList`). */
+interface DataField {
+  code: string;
+  type?: string;
+  multiple?: boolean;
+  affectsCost?: boolean;
+  choices?: Array<{ value: unknown }>;
+}
+
+function dataFields(module: Record<string, unknown>, list: 'deliveryDataFieldList' | 'shipmentDataFieldList'): DataField[] {
+  const integrations = (module.integrations ?? {}) as Record<string, Record<string, unknown> | undefined>;
+  const fields = integrations.delivery?.[list];
+  return Array.isArray(fields) ? (fields.filter((f) => f && typeof f === 'object' && typeof (f as DataField).code === 'string') as DataField[]) : [];
+}
+
+/** A value of a data field, by its type (a choice among its choices). */
+function fieldValue(f: DataField, ctx: DeliveryContext): fc.Arbitrary<unknown> {
+  switch (f.type) {
+    case 'integer':
+      return fc.integer({ min: 1, max: 20 });
+    case 'checkbox':
+      return fc.boolean();
+    case 'choice': {
+      const values = (f.choices ?? []).map((c) => c.value);
+      if (values.length === 0) return fc.constant(undefined);
+      return f.multiple ? fc.subarray(values, { minLength: 1 }) : fc.constantFrom(...values);
+    }
+    case 'date':
+      return fc.integer({ min: 0, max: 60 }).map((d) => dayAfter(ctx.firstDay, d));
+    case 'autocomplete':
+    case 'text':
+    default:
+      return fc.stringMatching(/^[A-Za-z0-9 ]{1,20}$/);
+  }
+}
+
+/**
+ * `extraData`: values of the registration's data fields, by code. For `calculate` only the fields
+ * with `affectsCost` true (document: "When true the value is sent with the cost calculation").
+ */
+export function extraData(ctx: DeliveryContext, which: 'calculate' | 'delivery' | 'shipment'): fc.Arbitrary<Record<string, unknown>> {
+  const fields = dataFields(ctx.module, which === 'shipment' ? 'shipmentDataFieldList' : 'deliveryDataFieldList').filter((f) => which !== 'calculate' || f.affectsCost === true);
+  const model = Object.fromEntries(fields.map((f) => [f.code, fieldValue(f, ctx)]));
+  return fc.record(model, { requiredKeys: [] }).map((o) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)));
+}
+
+/** Total cash on delivery (document): sum over items of `cod` times quantity, plus `delivery.cod`. */
+export function codTotal(packages: ReadonlyArray<Record<string, unknown>>, deliveryCod = 0): number {
+  const items = packages.flatMap((p) => (Array.isArray(p.items) ? (p.items as Array<Record<string, unknown>>) : []));
+  const cents = items.reduce((s, i) => s + Math.round(Number(i.cod ?? 0) * 100) * Number(i.quantity ?? 1), Math.round(deliveryCod * 100));
+  return cents / 100;
+}
