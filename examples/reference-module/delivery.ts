@@ -434,6 +434,7 @@ export class DeliveryService {
       return this.calculateFor(this.faults?.has('calculate-accepts-zero-weight') ? withoutZeroWeights(payload) : payload);
     } catch (e) {
       if (this.faults?.has('calculate-error-without-field') && e instanceof HttpError) throw badRequest('invalid request');
+      if (this.faults?.has('calculate-error-without-errormsg') && e instanceof HttpError) return { kind: 'json', status: 400, body: { success: false } };
       throw e;
     }
   }

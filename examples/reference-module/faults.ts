@@ -72,6 +72,7 @@ export const FAULTS = {
   'calculate-extra-data-available-unknown': 'The calculate answer\'s tariffs list `giftWrap` in extraDataAvailable, a code no data field of the registration has.',
   'calculate-accepts-zero-weight': 'A package weight of zero or below is taken as no weight at all: calculate answers its tariffs instead of refusing.',
   'calculate-error-without-field': 'Every refusal of calculate says only "invalid request", naming no field.',
+  'calculate-error-without-errormsg': 'Every refusal of calculate is `{"success": false}`, without errorMsg.',
   'tracking-updatedat-ymd': 'Tracking history `updatedAt` is written `Y-m-d H:i:s` where the wire profile gives ISO 8601.',
   'tracking-trigger-fails': 'The delivery.tracking trigger answers HTTP 500 at once, without calling the system (the suite must skip the flow at once, not wait it out).',
   'registration-missing-api-key':

@@ -206,12 +206,15 @@ export function jsonField(ctx: Ctx, field: string): Payload {
 /** What a callback handler answers. */
 export type CallbackReply =
   | { kind: 'success'; result?: unknown }
-  | { kind: 'bytes'; contentType: string; body: Buffer; filename?: string };
+  | { kind: 'bytes'; contentType: string; body: Buffer; filename?: string }
+  /** Any JSON answer (fault variants that answer in a wrong form). */
+  | { kind: 'json'; status: number; body: unknown };
 
 export const success = (result?: unknown): CallbackReply => (result === undefined ? { kind: 'success' } : { kind: 'success', result });
 
 export function sendReply(res: ServerResponse, reply: CallbackReply): void {
   if (reply.kind === 'success') return sendSuccess(res, reply.result);
+  if (reply.kind === 'json') return sendJson(res, reply.status, reply.body);
   const headers: Record<string, string> = {};
   if (reply.filename) headers['content-disposition'] = `attachment; filename="${reply.filename}"`;
   sendBytes(res, 200, reply.contentType, reply.body, headers);

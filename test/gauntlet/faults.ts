@@ -105,6 +105,13 @@ export const FAULT_CASES: FaultCase[] = [
   { fault: 'tracking-wrong-subcode', failing: ['ensureTrackingSubcodeIsModuleCode'], requirement: 'DLV-TRACKING-SUBCODE-IS-CODE' },
   { fault: 'system-calls-put', failing: ['ensureSystemCallUsesDocumentedMethod'], requirement: 'GEN-METHOD-TRACKING-POST', also: ['GEN-METHOD-CALLS-UPLOAD-POST', 'GEN-METHOD-CALL-EVENT-POST'] },
   { fault: 'tracking-truncated', failing: ['ensureRequestedItemsArrive'], requirement: 'REG-PUSH-CURRENT-DATA' },
+  { fault: 'calculate-result-not-array', failing: ['ensureCalculateAnswersTariffList'], requirement: 'WIRE-DLV-CALCULATE-RESULT-TARIFFS', also: ['WIRE-GEN-SUCCESS-REPLY-SHAPE'] },
+  { fault: 'calculate-tariff-type-unknown', failing: ['ensureTariffTypeIsKnown'], requirement: 'WIRE-DLV-CALCULATE-TARIFF-TYPE' },
+  { fault: 'calculate-cost-as-text-over-10kg', failing: ['ensureTariffCostIsNumberOrAbsent'], requirement: 'DLV-CALCULATE-TARIFF-FIELDS' },
+  { fault: 'calculate-extra-data-available-unknown', failing: ['ensureExtraDataAvailableAreDeclaredFields'], requirement: 'DLV-CALCULATE-EXTRADATAAVAILABLE' },
+  { fault: 'calculate-accepts-zero-weight', failing: ['ensureWrongInputIsRefused'], requirement: 'GEN-ERR-NAMES-INCORRECT-FIELD' },
+  { fault: 'calculate-error-without-field', failing: ['ensureErrorNamesTheIncorrectField'], requirement: 'GEN-ERR-NAMES-INCORRECT-FIELD' },
+  { fault: 'calculate-error-without-errormsg', failing: ['ensureErrorBodyCarriesErrorMsg', 'ensureErrorBodyMatchesErrorShape'], requirement: 'GEN-ERR-REPLY-200-ERRORMSG', also: ['WIRE-GEN-ERROR-MISSING-ERRORMSG'] },
   { fault: 'tracking-updatedat-ymd', failing: ['ensureMessageMatchesSchema'], requirement: 'WIRE-DLV-TRACKING-UPDATEDAT-ISO8601' },
   { fault: 'callbacks-refuse-all', failing: ['ensureActivityAcknowledged', 'ensureModuleWasReached'], requirement: 'WIRE-REG-ACTIVITY-REPLY-SUCCESS' },
 ];

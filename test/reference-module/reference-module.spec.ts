@@ -517,6 +517,7 @@ const REGISTRATION_FAULTS: Record<string, { diff: string[]; schemaValid: boolean
   'calculate-extra-data-available-unknown': { diff: [], schemaValid: true },
   'calculate-accepts-zero-weight': { diff: [], schemaValid: true },
   'calculate-error-without-field': { diff: [], schemaValid: true },
+  'calculate-error-without-errormsg': { diff: [], schemaValid: true },
   'tracking-updatedat-ymd': { diff: [], schemaValid: true },
   'tracking-trigger-fails': { diff: [], schemaValid: true },
   'module-ignores-sigterm': { diff: [], schemaValid: true },
@@ -832,7 +833,8 @@ async function faultBehaviour(fault: string, m: RunningModule, reg: Record<strin
     case 'calculate-cost-as-text-over-10kg':
     case 'calculate-extra-data-available-unknown':
     case 'calculate-accepts-zero-weight':
-    case 'calculate-error-without-field': {
+    case 'calculate-error-without-field':
+    case 'calculate-error-without-errormsg': {
       const calc = async (payload: unknown): Promise<{ status: number; json: { success: boolean; result?: unknown; errorMsg?: string } }> => {
         const r = await postCallback(`${m.url}/delivery/calculate`, m.clientId, 'calculate', payload);
         return { status: r.status, json: (await r.json()) as { success: boolean; result?: unknown; errorMsg?: string } };
@@ -851,6 +853,7 @@ async function faultBehaviour(fault: string, m: RunningModule, reg: Record<strin
       if (fault === 'calculate-accepts-zero-weight') expect(zero.json.success).toBe(true);
       else expect(zero.json.success).toBe(false);
       if (fault === 'calculate-error-without-field') expect(zero.json.errorMsg).toBe('invalid request');
+      if (fault === 'calculate-error-without-errormsg') expect(zero.json).toEqual({ success: false });
       break;
     }
     default: {

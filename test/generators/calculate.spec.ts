@@ -1,0 +1,101 @@
+/**
+ * The calculate arbitraries: valid requests valid by the request schema in their view, with the
+ * contract's semantics (weights above zero, cod sums, dates ahead, declared codes); wrong input
+ * that breaks one named thing; the same seed, the same requests.
+ */
+import fc from 'fast-check';
+import { test, expect } from '@playwright/test';
+import { contract, formatErrors } from '../../src/contract/schemas.ts';
+import { codTotal, dateBase, type DeliveryContext } from '../../src/generators/delivery/common.ts';
+import { calculateBreakages, validCalculate, wrongCalculate } from '../../src/generators/delivery/calculate.ts';
+
+type Json = Record<string, unknown>;
+
+const ctx = (profile: boolean): DeliveryContext => ({
+  module: {
+    integrations: {
+      delivery: {
+        deliveryDataFieldList: [
+          { code: 'insurance', type: 'checkbox', affectsCost: true },
+          { code: 'places', type: 'integer', affectsCost: true },
+          { code: 'window', type: 'choice', affectsCost: true, choices: [{ value: 'am' }, { value: 'pm' }] },
+          { code: 'comment', type: 'text', affectsCost: false },
+        ],
+      },
+    },
+  },
+  stores: [{ code: 'w1', name: 'W1', address: { city: 'Madrid', building: '1' } }, { code: 'w2', name: 'W2' }],
+  currencies: ['EUR', 'USD'],
+  firstDay: '2030-01-01',
+  profile,
+});
+
+for (const profile of [true, false]) {
+  test(`valid requests are valid by the request schema (${profile ? 'with the profile' : 'the document alone'})`, () => {
+    const cases = fc.sample(validCalculate(ctx(profile)), { seed: 3, numRuns: 300 });
+    for (const c of cases) {
+      const out = contract({ profile }).validate('delivery/calculate.request.json', c.payload);
+      expect(out.valid, formatErrors(out.errors)).toBe(true);
+      expect(['EUR', 'USD']).toContain((c.payload as Json).currency);
+      expect(((c.payload as Json).packages as Json[]).length).toBeGreaterThan(0);
+    }
+  });
+}
+
+test('with the profile: weights above zero, cod and declared value summed, dates ahead and in order, only affectsCost fields, declared stores', () => {
+  for (const c of fc.sample(validCalculate(ctx(true)), { seed: 4, numRuns: 300 })) {
+    const r = c.payload as Json;
+    const packages = r.packages as Json[];
+    for (const p of packages) expect(p.weight as number).toBeGreaterThan(0);
+    expect(r.cod).toBe(codTotal(packages));
+    expect(typeof (r.deliveryAddress as Json).city).toBe('string');
+    expect(['w1', 'w2']).toContain((r.store as Json).code);
+    expect(Object.keys(r.extraData as Json).every((k) => ['insurance', 'places', 'window'].includes(k))).toBe(true);
+    if (r.shipmentDate) expect(r.shipmentDate as string >= '2030-01-01 00:00:00').toBe(true);
+    if (r.shipmentDate && r.deliveryDate) expect(r.deliveryDate as string >= (r.shipmentDate as string).slice(0, 10)).toBe(true);
+  }
+});
+
+test('the document alone sends no member that rests on the profile alone', () => {
+  for (const c of fc.sample(validCalculate(ctx(false)), { seed: 5, numRuns: 100 })) {
+    const r = c.payload as Json;
+    expect(Object.keys(r).every((k) => ['currency', 'packages'].includes(k))).toBe(true);
+    for (const p of r.packages as Json[]) expect(Object.keys(p)).toEqual(['items']);
+  }
+});
+
+test('wrong input: each kind breaks one named field; every kind is drawn', () => {
+  const cases = fc.sample(wrongCalculate(ctx(true)), { seed: 6, numRuns: 400 });
+  const whys = new Set(cases.map((c) => (c.intent.kind === 'wrong' ? c.intent.why : '')));
+  expect(whys.size).toBe(calculateBreakages(ctx(true)).length);
+  for (const c of cases) {
+    if (c.intent.kind !== 'wrong') throw new Error('not wrong');
+    const r = c.payload as Json;
+    if (c.intent.why.includes('not JSON')) {
+      expect(() => JSON.parse((r as { raw: string }).raw)).toThrow();
+      continue;
+    }
+    const first = Array.isArray(r.packages) ? (r.packages as Json[])[0]! : undefined;
+    if (c.intent.why === 'a zero weight') expect(first!.weight).toBe(0);
+    if (c.intent.why === 'a negative weight') expect(first!.weight as number).toBeLessThan(0);
+    if (c.intent.field === 'city') expect((r.deliveryAddress as Json).city).toBeUndefined();
+    if (c.intent.field === 'shipmentDate') expect((r.shipmentDate as string) < '2030-01-01').toBe(true);
+    // Data-field values are left out of wrong input: a module could refuse them first.
+    expect(r.extraData).toBeUndefined();
+  }
+  // The document alone: only what it names can be broken.
+  expect(calculateBreakages(ctx(false)).map((b) => b.field)).toEqual(['packages', 'calculate']);
+});
+
+test('the same seed gives the same requests, byte for byte; another seed others', () => {
+  const a = JSON.stringify(fc.sample(validCalculate(ctx(true)), { seed: 9, numRuns: 50 }));
+  const b = JSON.stringify(fc.sample(validCalculate(ctx(true)), { seed: 9, numRuns: 50 }));
+  const c = JSON.stringify(fc.sample(validCalculate(ctx(true)), { seed: 10, numRuns: 50 }));
+  expect(a).toBe(b);
+  expect(a).not.toBe(c);
+});
+
+test('dates fall from the first day of the next month: the same all the month long', () => {
+  expect(dateBase(new Date('2026-11-24T13:00:00Z'))).toBe('2026-12-01');
+  expect(dateBase(new Date('2026-12-31T23:59:59Z'))).toBe('2027-01-01');
+});
