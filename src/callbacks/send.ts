@@ -5,7 +5,7 @@
  */
 import type { CallbackClient, Reply } from '../client/callback-client.ts';
 import type { Direction } from '../evidence/exchange.ts';
-import { encodeActionForm, encodeQuery, FORM_CONTENT_TYPE, webhookHeaders } from '../wire/forms.ts';
+import { encodeActionForm, encodeQuery, encodeWebhook, FORM_CONTENT_TYPE, isRawField, webhookHeaders } from '../wire/forms.ts';
 import { CALLBACKS, type CallbackName, type CallbackSpec } from './table.ts';
 
 /** What the sender needs of a run: the client, and the module as it stands (its last accepted registration). */
@@ -59,7 +59,11 @@ export function callbackUrl(spec: CallbackSpec, module: Record<string, unknown> 
   }
 }
 
-/** Sends a callback with a payload (the action's JSON, the query parameters, the webhook body). Throws NoCallbackAddress. */
+/**
+ * Sends a callback with a payload: the action's JSON, the query parameters, or a webhook's
+ * `data` (the sender wraps it in the envelope of the table's `event`; a `RawField` is sent as
+ * the whole body, as given). Throws NoCallbackAddress.
+ */
 export async function send(ctx: SendContext, name: CallbackName, payload: unknown, options: SendOptions): Promise<Reply> {
   const spec = CALLBACKS[name];
   const where = callbackUrl(spec, ctx.module(), options.url);
@@ -72,6 +76,6 @@ export async function send(ctx: SendContext, name: CallbackName, payload: unknow
     case 'query':
       return ctx.client.send(spec.method, encodeQuery(where.url, options.clientId, (payload ?? {}) as Record<string, unknown>), undefined, {}, call);
     case 'webhook':
-      return ctx.client.send('POST', where.url, JSON.stringify(payload), webhookHeaders(options.clientId), call);
+      return ctx.client.send('POST', where.url, isRawField(payload) ? payload.raw : encodeWebhook(spec.event!, payload), webhookHeaders(options.clientId), call);
   }
 }

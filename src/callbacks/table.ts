@@ -41,11 +41,24 @@ export interface CallbackSpec {
   encoding: Encoding;
   /** actionForm: the form field named after the action. */
   field?: string;
-  /** Schema of the request payload (the action field's JSON, the query parameters, the webhook body). */
+  /** webhook: the envelope's `type` (`message_sent`, `template_create`...). */
+  event?: string;
+  /**
+   * Schema of the request payload: the action field's JSON, the whole query string (`clientId`
+   * included), the webhook's envelope `{type, meta, data}`.
+   */
   request?: string;
+  /** webhook: schema of the envelope's `data` for this type. */
+  data?: string;
   reply: ReplySpec;
   /** Requirement ids each part carries. */
   requirements: {
+    /**
+     * What binds the platform in this call (system or gateway: the address, method, wire form
+     * and parameters of the request, how the reply is read): the sender and the simulators
+     * implement them; never a module's result.
+     */
+    platform?: string[];
     /** The method and wire form the module must take. */
     transport?: string[];
     /** A valid request is answered with the success reply. */
@@ -55,9 +68,81 @@ export interface CallbackSpec {
   };
 }
 
-export const CALLBACK_NAMES = ['activity', 'delivery.calculate'] as const;
+/** The webhook types of the gateway (wire profile 6). */
+export const WEBHOOK_TYPES = ['message_sent', 'message_updated', 'message_deleted', 'message_read', 'reaction_add', 'reaction_delete', 'template_create', 'template_update', 'template_delete'] as const;
+
+export const CALLBACK_NAMES = [
+  'activity',
+  'delivery.calculate',
+  'delivery.save',
+  'delivery.get',
+  'delivery.delete',
+  'delivery.print',
+  'delivery.shipmentPointList',
+  'delivery.shipmentSave',
+  'delivery.shipmentDelete',
+  'delivery.tariffList',
+  'delivery.autocomplete',
+  'payment.create',
+  'payment.approve',
+  'payment.cancel',
+  'payment.refund',
+  'telephony.makeCall',
+  'telephony.changeUserStatus',
+  'telephony.record',
+  'transport.message_sent',
+  'transport.message_updated',
+  'transport.message_deleted',
+  'transport.message_read',
+  'transport.reaction_add',
+  'transport.reaction_delete',
+  'transport.template_create',
+  'transport.template_update',
+  'transport.template_delete',
+] as const;
 
 export type CallbackName = (typeof CALLBACK_NAMES)[number];
+
+/** The form of every POST callback of the system (wire profile 1). */
+const POST_FORM = ['WIRE-GEN-CALLBACK-ADDRESS', 'WIRE-GEN-POST-CALLBACK-FORM-ENCODED', 'WIRE-GEN-POST-CALLBACK-CLIENTID-FIELD', 'WIRE-GEN-POST-CALLBACK-JSON-FIELD', 'WIRE-GEN-CLIENTID-ONLY-CREDENTIAL'];
+/** The form of the system's GET action callbacks (wire profile 1). */
+const GET_QUERY = ['WIRE-GEN-CALLBACK-ADDRESS', 'WIRE-GEN-GET-CALLBACK-QUERY', 'WIRE-GEN-CLIENTID-ONLY-CREDENTIAL'];
+/** The address of a delivery action (document). */
+const DELIVERY_ADDRESS = ['DLV-CALLBACK-FULL-ADDRESS'];
+/** A reply without `result` (wire profile 1). */
+const NO_RESULT = ['WIRE-GEN-RESULT-ABSENT-ACK-ACTIONS'];
+/** The form of every gateway webhook (document, Events and Authentication; wire profile 6). */
+const WEBHOOK = ['WIRE-TRN-WEBHOOK-BODY', 'WIRE-TRN-WEBHOOK-CLIENTID-HEADER', 'WIRE-TRN-WEBHOOK-TYPES', 'TRN-WEBHOOK-BODY-SHAPE', 'TRN-AUTH-CLIENTID-HEADER'];
+/** The error form of the system's callbacks answered with JSON (document, Errors 1; wire profile 1). */
+const ERROR_FORM = ['GEN-ERR-REPLY-200-ERRORMSG', 'WIRE-GEN-ERROR-REPLY-SHAPE'];
+/** The error form, and an error naming the wrong field (document, Errors 7). */
+const ERROR_NAMING_FIELD = ['GEN-ERR-REPLY-200-ERRORMSG', 'GEN-ERR-NAMES-INCORRECT-FIELD', 'WIRE-GEN-ERROR-REPLY-SHAPE'];
+const SUCCESS_FORM = 'WIRE-GEN-SUCCESS-REPLY-SHAPE';
+const ERROR_REPLY = 'common/error-reply.json';
+
+/** A delivery action (`integrations.delivery.actions.<code>`). */
+const deliveryAction = (code: string): UrlSource => ({ from: 'action', path: ['integrations', 'delivery', 'actions', code] });
+/** A payment action (`integrations.payment.actions.<code>`). */
+const paymentAction = (code: string): UrlSource => ({ from: 'action', path: ['integrations', 'payment', 'actions', code] });
+/** The transport's `webhookUrl`. */
+const WEBHOOK_URL: UrlSource = { from: 'field', path: ['integrations', 'mgTransport', 'webhookUrl'] };
+
+/** A webhook of the gateway: `{type, meta: {timestamp}, data}` to `webhookUrl` with the `ClientId` header. */
+function webhook(type: (typeof WEBHOOK_TYPES)[number], parts: { data?: string; reply: ReplySpec; platform?: string[]; success?: string[]; error?: string[] }): CallbackSpec {
+  const { data, reply, platform = [], success, error } = parts;
+  return {
+    name: `transport.${type}`,
+    kind: 'mgTransport',
+    method: 'POST',
+    url: WEBHOOK_URL,
+    encoding: 'webhook',
+    event: type,
+    request: 'chat/webhook.json',
+    ...(data ? { data } : {}),
+    reply,
+    requirements: { platform: [...WEBHOOK, ...platform], ...(success ? { success } : {}), ...(error ? { error } : {}) },
+  };
+}
 
 export const CALLBACKS: Record<CallbackName, CallbackSpec> = {
   activity: {
@@ -85,4 +170,239 @@ export const CALLBACKS: Record<CallbackName, CallbackSpec> = {
       error: ['GEN-ERR-REPLY-200-ERRORMSG', 'GEN-ERR-NAMES-INCORRECT-FIELD', 'WIRE-GEN-ERROR-REPLY-SHAPE'],
     },
   },
+  'delivery.save': {
+    name: 'delivery.save',
+    kind: 'delivery',
+    method: 'POST',
+    url: deliveryAction('save'),
+    encoding: 'actionForm',
+    field: 'save',
+    request: 'delivery/save.request.json',
+    reply: { success: 'delivery/save.reply.json', error: ERROR_REPLY },
+    requirements: {
+      platform: [...POST_FORM, ...DELIVERY_ADDRESS, 'DLV-SAVE-REQUEST-FIELDS', 'DLV-SAVE-PICKUP-POINT-SENT', 'DLV-PACKAGEITEM-FIELDS', 'WIRE-DLV-DATES-AND-UNITS'],
+      transport: ['DLV-SAVE-POST'],
+      success: ['WIRE-DLV-SAVE-RESULT-DELIVERYID', 'WIRE-DLV-EXTRADATA-MAP', SUCCESS_FORM],
+      error: ERROR_NAMING_FIELD,
+    },
+  },
+  'delivery.get': {
+    name: 'delivery.get',
+    kind: 'delivery',
+    method: 'GET',
+    url: deliveryAction('get'),
+    encoding: 'query',
+    request: 'delivery/get.query.json',
+    reply: { success: 'delivery/get.reply.json', error: ERROR_REPLY },
+    requirements: {
+      platform: [...GET_QUERY, ...DELIVERY_ADDRESS],
+      transport: ['DLV-GET-GET'],
+      success: ['WIRE-DLV-GET-RESULT-SHAPE', 'WIRE-DLV-GET-DATES-YMD', 'WIRE-DLV-GET-UPDATEDAT-ISO8601', 'WIRE-DLV-EXTRADATA-MAP', SUCCESS_FORM],
+      error: [...ERROR_FORM, 'WIRE-DLV-GET-UNKNOWN-ID-ERROR'],
+    },
+  },
+  'delivery.delete': {
+    name: 'delivery.delete',
+    kind: 'delivery',
+    method: 'POST',
+    url: deliveryAction('delete'),
+    encoding: 'actionForm',
+    field: 'delete',
+    request: 'delivery/delete.request.json',
+    reply: { success: 'delivery/delete.reply.json', error: ERROR_REPLY },
+    requirements: { platform: [...POST_FORM, ...DELIVERY_ADDRESS, ...NO_RESULT], transport: ['DLV-DELETE-POST'], success: [SUCCESS_FORM], error: ERROR_FORM },
+  },
+  'delivery.print': {
+    name: 'delivery.print',
+    kind: 'delivery',
+    method: 'POST',
+    url: deliveryAction('print'),
+    encoding: 'actionForm',
+    field: 'print',
+    request: 'delivery/print.request.json',
+    reply: { body: 'document', error: ERROR_REPLY },
+    requirements: {
+      platform: [...POST_FORM, ...DELIVERY_ADDRESS, 'WIRE-DLV-PRINT-DELIVERYIDS-SEND-NESTED'],
+      transport: ['DLV-PRINT-POST'],
+      success: ['DLV-PRINT-PDF-OR-ZIP', 'WIRE-DLV-PRINT-PDF-OR-ZIP', 'WIRE-DLV-PRINT-DELIVERYIDS-ACCEPT-BOTH'],
+      error: ['DLV-PRINT-ERROR-400', 'WIRE-DLV-PRINT-ERROR-400', 'WIRE-GEN-ERROR-REPLY-SHAPE'],
+    },
+  },
+  'delivery.shipmentPointList': {
+    name: 'delivery.shipmentPointList',
+    kind: 'delivery',
+    method: 'GET',
+    url: deliveryAction('shipmentPointList'),
+    encoding: 'query',
+    request: 'delivery/shipment-point-list.query.json',
+    reply: { success: 'delivery/shipment-point-list.reply.json', error: ERROR_REPLY },
+    requirements: {
+      platform: [...GET_QUERY, ...DELIVERY_ADDRESS],
+      transport: ['DLV-SHIPMENTPOINTLIST-GET'],
+      success: ['WIRE-DLV-SHIPMENTPOINTLIST-RESULT', 'WIRE-DLV-TERMINAL-SHAPE', SUCCESS_FORM],
+      error: ERROR_FORM,
+    },
+  },
+  'delivery.shipmentSave': {
+    name: 'delivery.shipmentSave',
+    kind: 'delivery',
+    method: 'POST',
+    url: deliveryAction('shipmentSave'),
+    encoding: 'actionForm',
+    field: 'shipmentSave',
+    request: 'delivery/shipment-save.request.json',
+    reply: { success: 'delivery/shipment-save.reply.json', error: ERROR_REPLY },
+    requirements: {
+      platform: [...POST_FORM, ...DELIVERY_ADDRESS, 'WIRE-DLV-DATES-AND-UNITS'],
+      transport: ['DLV-SHIPMENTSAVE-POST'],
+      success: ['WIRE-DLV-SHIPMENTSAVE-RESULT', 'WIRE-DLV-EXTRADATA-MAP', SUCCESS_FORM],
+      error: ERROR_NAMING_FIELD,
+    },
+  },
+  'delivery.shipmentDelete': {
+    name: 'delivery.shipmentDelete',
+    kind: 'delivery',
+    method: 'POST',
+    url: deliveryAction('shipmentDelete'),
+    encoding: 'actionForm',
+    field: 'shipmentDelete',
+    request: 'delivery/shipment-delete.request.json',
+    reply: { success: 'delivery/shipment-delete.reply.json', error: ERROR_REPLY },
+    requirements: { platform: [...POST_FORM, ...DELIVERY_ADDRESS, ...NO_RESULT], transport: ['DLV-SHIPMENTDELETE-POST'], success: [SUCCESS_FORM], error: ERROR_FORM },
+  },
+  'delivery.tariffList': {
+    name: 'delivery.tariffList',
+    kind: 'delivery',
+    method: 'GET',
+    url: deliveryAction('tariffList'),
+    encoding: 'query',
+    request: 'delivery/tariff-list.query.json',
+    reply: { success: 'delivery/tariff-list.reply.json', error: ERROR_REPLY },
+    requirements: { platform: [...GET_QUERY, ...DELIVERY_ADDRESS], transport: ['DLV-TARIFFLIST-GET'], success: ['WIRE-DLV-TARIFFLIST-RESULT', SUCCESS_FORM], error: ERROR_FORM },
+  },
+  // The document does not show autocomplete's parameters, reply or error (wire profile 2, L):
+  // the query and reply schemas read them loosely; no error form is known.
+  'delivery.autocomplete': {
+    name: 'delivery.autocomplete',
+    kind: 'delivery',
+    method: 'GET',
+    url: { from: 'given', what: 'autocompleteUrl of a data field' },
+    encoding: 'query',
+    request: 'delivery/autocomplete.query.json',
+    reply: { success: 'delivery/autocomplete.reply.json' },
+    requirements: { transport: ['DLV-AUTOCOMPLETE-GET'], success: ['WIRE-DLV-AUTOCOMPLETE-RESULT'] },
+  },
+  'payment.create': {
+    name: 'payment.create',
+    kind: 'payment',
+    method: 'POST',
+    url: paymentAction('create'),
+    encoding: 'actionForm',
+    field: 'create',
+    request: 'payment/create.request.json',
+    reply: { success: 'payment/create.reply.json', error: ERROR_REPLY },
+    requirements: { platform: POST_FORM, transport: ['PAY-CALLBACKS-POST'], success: ['PAY-CREATE-RETURNS-PAYMENT-LINK', 'WIRE-PAY-CREATE-RESULT', SUCCESS_FORM], error: ERROR_FORM },
+  },
+  'payment.approve': {
+    name: 'payment.approve',
+    kind: 'payment',
+    method: 'POST',
+    url: paymentAction('approve'),
+    encoding: 'actionForm',
+    field: 'approve',
+    request: 'payment/approve.request.json',
+    reply: { success: 'payment/approve.reply.json', error: ERROR_REPLY },
+    requirements: { platform: [...POST_FORM, ...NO_RESULT], transport: ['PAY-CALLBACKS-POST'], success: ['PAY-APPROVE-SETS-SUCCEEDED', SUCCESS_FORM], error: ERROR_FORM },
+  },
+  'payment.cancel': {
+    name: 'payment.cancel',
+    kind: 'payment',
+    method: 'POST',
+    url: paymentAction('cancel'),
+    encoding: 'actionForm',
+    field: 'cancel',
+    request: 'payment/cancel.request.json',
+    reply: { success: 'payment/cancel.reply.json', error: ERROR_REPLY },
+    requirements: { platform: [...POST_FORM, ...NO_RESULT], transport: ['PAY-CALLBACKS-POST'], success: ['PAY-CANCEL-SETS-CANCELED', SUCCESS_FORM], error: ERROR_FORM },
+  },
+  'payment.refund': {
+    name: 'payment.refund',
+    kind: 'payment',
+    method: 'POST',
+    url: paymentAction('refund'),
+    encoding: 'actionForm',
+    field: 'refund',
+    request: 'payment/refund.request.json',
+    reply: { success: 'payment/refund.reply.json', error: ERROR_REPLY },
+    requirements: {
+      platform: POST_FORM,
+      transport: ['PAY-CALLBACKS-POST'],
+      success: ['PAY-REFUND-SETS-REFUNDSUCCEEDED', 'WIRE-PAY-REFUND-RESULT', 'WIRE-PAY-REFUND-NO-AMOUNT-FULL', SUCCESS_FORM],
+      error: ERROR_FORM,
+    },
+  },
+  // Telephony: GET with query parameters (document; the method is L in wire profile 4).
+  'telephony.makeCall': {
+    name: 'telephony.makeCall',
+    kind: 'telephony',
+    method: 'GET',
+    url: { from: 'field', path: ['integrations', 'telephony', 'makeCallUrl'] },
+    encoding: 'query',
+    request: 'telephony/make-call.query.json',
+    reply: { body: 'status-only' },
+    requirements: {
+      platform: ['TEL-MAKECALL-GET-PARAMS', 'TEL-MAKECALL-EXTERNALPHONE-WHEN', 'TEL-AUTH-CLIENTID-QUERY', 'TEL-MAKECALL-BODY-IGNORED', 'TEL-ERR-NON-200-REPORTED'],
+      success: ['TEL-MAKECALL-200-SUCCESS'],
+    },
+  },
+  'telephony.changeUserStatus': {
+    name: 'telephony.changeUserStatus',
+    kind: 'telephony',
+    method: 'GET',
+    url: { from: 'field', path: ['integrations', 'telephony', 'changeUserStatusUrl'] },
+    encoding: 'query',
+    request: 'telephony/change-user-status.query.json',
+    reply: { body: 'ignored' },
+    requirements: { platform: ['TEL-CHANGESTATUS-GET-PARAMS', 'TEL-USER-STATUS-VALUES', 'TEL-AUTH-CLIENTID-QUERY', 'TEL-CHANGESTATUS-REPLY-IGNORED'] },
+  },
+  'telephony.record': {
+    name: 'telephony.record',
+    kind: 'telephony',
+    method: 'GET',
+    url: { from: 'given', what: 'recordUrl of a call' },
+    encoding: 'query',
+    request: 'telephony/record.query.json',
+    reply: { body: 'audio' },
+    requirements: { platform: ['TEL-RECORD-GET-WITH-CLIENTID', 'TEL-AUTH-CLIENTID-QUERY'], success: ['TEL-RECORD-AUDIO-CONTENT-TYPE'] },
+  },
+  // Gateway webhooks. The error of `message_sent` is the `error` member of its reply; the
+  // document and the profile show no data or reply of the five types without schemas.
+  'transport.message_sent': webhook('message_sent', {
+    data: 'chat/webhook.message-sent.data.json',
+    reply: { success: 'chat/webhook.message-sent.reply.json', error: 'chat/webhook.message-sent.reply.json' },
+    platform: ['TRN-WEBHOOK-MESSAGE-SENT', 'TRN-WEBHOOK-TEMPLATE-VARIABLES'],
+    success: ['WIRE-TRN-MESSAGE-SENT-REPLY'],
+    error: ['WIRE-TRN-MESSAGE-SENT-ERROR-CODES'],
+  }),
+  'transport.message_updated': webhook('message_updated', { reply: {} }),
+  'transport.message_deleted': webhook('message_deleted', { reply: {} }),
+  'transport.message_read': webhook('message_read', { reply: {} }),
+  'transport.reaction_add': webhook('reaction_add', { reply: {} }),
+  'transport.reaction_delete': webhook('reaction_delete', { reply: {} }),
+  'transport.template_create': webhook('template_create', {
+    data: 'chat/webhook.template-create.data.json',
+    reply: { success: 'chat/webhook.template-create.reply.json' },
+    platform: ['TRN-WEBHOOK-TEMPLATE-CREATE', 'WIRE-TRN-TEMPLATE-CREATE-REPLY-FORMS', 'TRN-NEW-TEMPLATE-PENDING'],
+    success: ['TRN-TEMPLATE-CREATE-REPLY-CODE', 'TRN-TEMPLATE-CODE-STRING', 'TRN-TEMPLATE-CODE-UNIQUE-IN-CHANNEL'],
+  }),
+  'transport.template_update': webhook('template_update', {
+    data: 'chat/webhook.template-update.data.json',
+    reply: { success: 'chat/webhook.template-update.reply.json' },
+    platform: ['TRN-WEBHOOK-TEMPLATE-UPDATE', 'TRN-RESUBMIT-SENDS-UPDATE-WEBHOOK'],
+  }),
+  'transport.template_delete': webhook('template_delete', {
+    data: 'chat/webhook.template-delete.data.json',
+    reply: { success: 'chat/webhook.template-delete.reply.json' },
+    platform: ['TRN-WEBHOOK-TEMPLATE-DELETE'],
+  }),
 };

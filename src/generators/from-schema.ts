@@ -55,11 +55,60 @@ const matches = (pattern: string, path: string): boolean => {
   return a.length === b.length && a.every((p, i) => p === '*' || p === b[i]);
 };
 
+/** Whether an object meets an `if` schema of the simple form the contract uses: required members, and members of a const or enum value. */
+function holds(cond: Node, o: Record<string, unknown>): boolean {
+  if (((cond.required ?? []) as string[]).some((k) => !(k in o))) return false;
+  return Object.entries((cond.properties ?? {}) as Record<string, Node>).every(([k, sub]) => {
+    if (!(k in o) || typeof sub !== 'object') return true;
+    if ('const' in sub) return o[k] === sub.const;
+    if (Array.isArray(sub.enum)) return sub.enum.includes(o[k]);
+    return true;
+  });
+}
+
+/**
+ * One schema of a node and its `allOf` members (resolved): their properties (a member's
+ * definition over a bare `true`), their required members, and the first type given.
+ */
+function mergeAllOf(node: Node, baseId: string): Node {
+  const parts = [...(node.allOf as Node[]).map((m) => (typeof m.$ref === 'string' ? resolve(m.$ref, baseId).node : m)), Object.fromEntries(Object.entries(node).filter(([k]) => k !== 'allOf'))];
+  const properties: Record<string, unknown> = {};
+  const required = new Set<string>();
+  let type: unknown;
+  let not: unknown;
+  const conditionals: Node[] = [];
+  for (const part of parts) {
+    not ??= part.not;
+    if (part.if && part.then) conditionals.push({ if: part.if, then: part.then });
+    for (const c of (part['x-conditionals'] ?? []) as Node[]) conditionals.push(c);
+    for (const [k, v] of Object.entries((part.properties ?? {}) as Record<string, unknown>)) if (v !== true || !(k in properties)) properties[k] = v;
+    for (const r of (part.required ?? []) as string[]) required.add(r);
+    type ??= part.type;
+  }
+  return { ...(type !== undefined ? { type } : { type: 'object' }), properties, required: [...required], ...(not !== undefined ? { not } : {}), ...(conditionals.length > 0 ? { 'x-conditionals': conditionals } : {}) };
+}
+
 /** True when all of a member's schema rests on the wire profile (`x-profile: true`, on it or on what its `$ref` names). */
 function restsOnProfile(node: Node, baseId: string): boolean {
   if (node['x-profile'] === true) return true;
   return typeof node.$ref === 'string' && resolve(node.$ref, baseId).node['x-profile'] === true;
 }
+
+/** An https URL of plain characters (what ajv-formats' strict `uri` accepts). */
+const URL_ARB = fc
+  .record({ host: fc.constantFrom('module.example.com', 'cdn.example.org', 'shop.example.net'), path: fc.array(fc.stringMatching(/^[a-z0-9]{1,8}$/), { maxLength: 3 }) })
+  .map(({ host, path }) => `https://${host}/${path.join('/')}`);
+
+/** Strings of the formats the contract's schemas use (ajv-formats). */
+const FORMATS: Record<string, fc.Arbitrary<string>> = {
+  uri: URL_ARB,
+  'uri-reference': URL_ARB,
+  url: URL_ARB,
+  email: fc.emailAddress(),
+  'date-time': fc.date({ min: new Date('2000-01-01T00:00:00Z'), max: new Date('2099-12-31T23:59:59Z'), noInvalidDate: true }).map((d) => d.toISOString()),
+  date: fc.date({ min: new Date('2000-01-01T00:00:00Z'), max: new Date('2099-12-31T23:59:59Z'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10)),
+  uuid: fc.uuid(),
+};
 
 /** The arbitrary of one schema (a path below `schemas/` or an `$id`). */
 export function schemaArbitrary(ref: string, options: SchemaArbitraryOptions = {}): fc.Arbitrary<unknown> {
@@ -70,13 +119,16 @@ export function schemaArbitrary(ref: string, options: SchemaArbitraryOptions = {
   const override = (path: string): fc.Arbitrary<unknown> | undefined => overrides.find(([p]) => matches(p, path))?.[1];
   const listed = (list: readonly string[] | undefined, path: string): boolean => (list ?? []).some((p) => matches(p, path));
 
-  const build = (node: Node, baseId: string, path: string, depth: number): fc.Arbitrary<unknown> => {
+  const build = (node: Node | boolean, baseId: string, path: string, depth: number): fc.Arbitrary<unknown> => {
     const given = override(path);
     if (given) return given;
+    // A boolean schema: anything (true), or nothing can be valid (false: never asked for).
+    if (node === true || node === false) return fc.jsonValue({ maxDepth: 2 });
     if (typeof node.$ref === 'string') {
       const r = resolve(node.$ref, baseId);
       return build({ ...r.node, ...Object.fromEntries(Object.entries(node).filter(([k]) => k !== '$ref')) }, r.baseId, path, depth);
     }
+    if (Array.isArray(node.allOf)) return build(mergeAllOf(node, baseId), baseId, path, depth);
     if ('const' in node) return fc.constant(node.const);
     if (Array.isArray(node.enum)) return fc.constantFrom(...(node.enum as unknown[]));
     if (Array.isArray(node.oneOf ?? node.anyOf)) return fc.oneof(...((node.oneOf ?? node.anyOf) as Node[]).map((n) => build(n, baseId, path, depth + 1)));
@@ -97,7 +149,22 @@ export function schemaArbitrary(ref: string, options: SchemaArbitraryOptions = {
           model[key] = build(sub, baseId, at, depth + 1);
           if (required.has(key) || override(at) || listed(options.present, at)) requiredKeys.push(key);
         }
-        return fc.record(model, { requiredKeys }).map((o) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)));
+        // `not: {required: [a, b]}` (never all of them together): the last of them is left out.
+        const never = node.not && typeof node.not === 'object' && Array.isArray((node.not as Node).required) ? ((node.not as Node).required as string[]) : undefined;
+        // `if`/`then` (a member required for one value of another): what `then` requires is added.
+        const conditionals = [...(node.if && node.then ? [{ if: node.if, then: node.then }] : []), ...((node['x-conditionals'] ?? []) as Node[])] as Array<{ if: Node; then: Node }>;
+        const clean = (o: Record<string, unknown>): Record<string, unknown> => {
+          const out = Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));
+          if (never && never.every((k) => k in out)) delete out[never.at(-1)!];
+          return out;
+        };
+        const base = fc.record(model, { requiredKeys }).map(clean);
+        if (conditionals.length === 0) return base;
+        return base.chain((o) => {
+          const missing = [...new Set(conditionals.filter((c) => holds(c.if, o)).flatMap((c) => ((c.then.required ?? []) as string[]).filter((k) => !(k in o) && model[k])))];
+          if (missing.length === 0) return fc.constant(o);
+          return fc.record(Object.fromEntries(missing.map((k) => [k, model[k]!])), { requiredKeys: missing }).map((extra) => ({ ...o, ...extra }));
+        });
       }
       case 'array': {
         const items = (node.items ?? {}) as Node;
@@ -106,6 +173,7 @@ export function schemaArbitrary(ref: string, options: SchemaArbitraryOptions = {
         return fc.array(build(items, baseId, `${path}/*`, depth + 1), { minLength: min, maxLength: Math.max(min, max) });
       }
       case 'string':
+        if (typeof node.format === 'string' && FORMATS[node.format]) return FORMATS[node.format]!;
         if (typeof node.pattern === 'string') return fc.stringMatching(new RegExp(node.pattern));
         return fc.string({ minLength: typeof node.minLength === 'number' ? node.minLength : 0, maxLength: Math.min(40, typeof node.maxLength === 'number' ? node.maxLength : 40) });
       case 'integer':

@@ -1,9 +1,11 @@
 /**
  * Webhooks of the gateway to a transport module: a JSON POST `{type, meta: {timestamp}, data}`
  * to the module's `webhookUrl` with the `ClientId` header (document, Events; wire profile
- * section 6). What a successful reply means for the templates is applied as the system would.
+ * section 6), encoded where the suite's sender encodes it (`src/wire/forms.ts`). What a
+ * successful reply means for the templates is applied as the system would.
  */
 import type { CallbackClient, Reply } from '../client/callback-client.ts';
+import { encodeWebhook, webhookHeaders } from '../wire/forms.ts';
 import { isObject } from './gateway-routing.ts';
 import type { GatewayState, GatewayTemplate } from './gateway-state.ts';
 
@@ -18,12 +20,7 @@ export async function sendWebhook(state: GatewayState, client: CallbackClient, c
   const transport = state.transports.get(clientIdOrToken) ?? [...state.transports.values()].find((t) => t.clientId === clientIdOrToken);
   if (!transport) throw new Error('sendWebhook: no transport registered with this clientId or token');
   if (!transport.webhookUrl) throw new Error(`sendWebhook: transport ${transport.clientId} has no webhookUrl`);
-  const body = { type, meta: { timestamp: Math.floor(Date.now() / 1000) }, data };
-  const reply = await client.postJson(transport.webhookUrl, body, {
-    label: `webhook ${type}`,
-    direction: 'gateway->module',
-    headers: { ClientId: transport.clientId },
-  });
+  const reply = await client.send('POST', transport.webhookUrl, encodeWebhook(type, data), webhookHeaders(transport.clientId), { label: `webhook ${type}`, direction: 'gateway->module' });
   if (reply.status !== undefined && reply.status < 300 && isObject(data)) afterWebhook(state, type, data, reply);
   return reply;
 }

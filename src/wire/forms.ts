@@ -7,7 +7,8 @@
  *   after the action holding a JSON string (`calculate={...}`); the system's API takes its own
  *   JSON parameters the same way (`integrationModule={...}`, `statusUpdate=[...]`).
  * - A query: GET callbacks carry `clientId` and their parameters in the query string.
- * - A webhook: the gateway's JSON body with the `ClientId` header.
+ * - A webhook: the gateway's JSON envelope `{type, meta: {timestamp}, data}` with the
+ *   `ClientId` header.
  */
 
 /** A field value sent exactly as given instead of as JSON (wrong input: a malformed JSON string). */
@@ -47,6 +48,24 @@ export function encodeQuery(url: string, clientId: string | undefined, params: R
     else u.searchParams.set(k, typeof v === 'object' ? JSON.stringify(v) : String(v));
   }
   return u.toString();
+}
+
+/** The envelope of a gateway webhook (document, Events; wire profile 6). */
+export interface WebhookEnvelope {
+  type: string;
+  /** `timestamp`: whole seconds since the epoch. */
+  meta: { timestamp: number };
+  data: unknown;
+}
+
+/** The envelope of a webhook of this type sent now (or at `nowMs`). */
+export function webhookEnvelope(type: string, data: unknown, nowMs: number = Date.now()): WebhookEnvelope {
+  return { type, meta: { timestamp: Math.floor(nowMs / 1000) }, data };
+}
+
+/** The body of a gateway webhook: `{type, meta: {timestamp}, data}` as JSON. */
+export function encodeWebhook(type: string, data: unknown, nowMs?: number): string {
+  return JSON.stringify(webhookEnvelope(type, data, nowMs));
 }
 
 /** The headers of a gateway webhook: JSON, and the module's `clientId` in `ClientId` (left out for a probe of a missing one). */
