@@ -7,11 +7,15 @@
  * discards a worker after a failed test, which would relaunch the module and lose its state;
  * the verdict is the conformance reporter's (results.json, conformance.html, junit.xml, the
  * exit code), made from the records. A spec that breaks (an exception) still fails its test,
- * and the reporter counts it as a failure of the run.
+ * and the reporter counts it as a failure of the run; the worker Playwright then starts for the
+ * tests left does not start a second session (`claimSessionStart`): they are skipped, and the
+ * run fails the suite rule `ensureOneSessionPerRun`.
  */
 import { test as base, expect } from '@playwright/test';
-import { RunSession, SessionStartError } from '../src/run/session.ts';
-import { Conformance, sessionSink, testSink } from '../src/run/conformance.ts';
+import fs from 'node:fs';
+import path from 'node:path';
+import { RunSession, SessionStartError, claimSessionStart, noteBrokenSpec, notRunResult, secondStartResult } from '../src/run/session.ts';
+import { Conformance, sessionRecordsDir, sessionSink, testSink } from '../src/run/conformance.ts';
 import { readAborted, runConfig, writeAborted } from '../src/run/environment.ts';
 
 export const test = base.extend<{ conformance: Conformance }, { session: RunSession }>({
@@ -22,6 +26,14 @@ export const test = base.extend<{ conformance: Conformance }, { session: RunSess
       // worker for each remaining test).
       const aborted = readAborted();
       if (aborted) return use(abortedSession(aborted));
+      // One session per run: a worker Playwright started after a spec broke launches nothing;
+      // the run fails the suite rule, and every test left is skipped with the reason.
+      const refused = claimSessionStart();
+      if (refused) {
+        fs.mkdirSync(sessionRecordsDir(), { recursive: true });
+        fs.writeFileSync(path.join(sessionRecordsDir(), 'second-session-start.json'), JSON.stringify({ results: [secondStartResult(refused)], exchanges: [] }));
+        return use(refusedSession(refused));
+      }
       let session: RunSession;
       try {
         session = await RunSession.start(runConfig());
@@ -44,8 +56,16 @@ export const test = base.extend<{ conformance: Conformance }, { session: RunSess
   conformance: async ({ session }, use, testInfo) => {
     const aborted = (session as Partial<AbortedSession>).aborted;
     testInfo.skip(aborted !== undefined, `the run could not start: ${aborted}`);
+    const refused = (session as Partial<RefusedSession>).refused;
+    if (refused !== undefined) {
+      const sink = testSink(testInfo);
+      await sink.write({ results: [notRunResult(sink.spec, refused)], exchanges: [] });
+      testInfo.skip(true, `not run: ${refused}`);
+    }
     const conformance = new Conformance(session, testSink(testInfo));
     await use(conformance);
+    // A spec that broke (the worker is then restarted): a refused second session start names it.
+    if (testInfo.status === 'failed' || testInfo.status === 'timedOut') noteBrokenSpec(testInfo.titlePath.slice(1).join(' > '));
     const failures = await conformance.finish();
     for (const f of failures) testInfo.annotations.push({ type: 'conformance failure', description: `${f.check} (${f.requirements.join(', ')})` });
   },
@@ -57,5 +77,12 @@ interface AbortedSession {
 }
 
 const abortedSession = (reason: string): RunSession => ({ aborted: reason }) as unknown as RunSession;
+
+/** Stands for the session of a worker started after a spec broke: a second start, refused (`claimSessionStart`). */
+interface RefusedSession {
+  refused: string;
+}
+
+const refusedSession = (reason: string): RunSession => ({ refused: reason }) as unknown as RunSession;
 
 export { expect };

@@ -751,7 +751,8 @@ export function mountDelivery(router: Router, auth: CallbackAuth, service: Deliv
   for (const [path, actions] of deliveryServedPaths(faults)) {
     const postActions = actions.filter((a) => DELIVERY_ACTION_METHODS[a] === 'POST');
     const getActions = actions.filter((a) => DELIVERY_ACTION_METHODS[a] === 'GET');
-    if (postActions.length > 0) router.add('POST', path, postCallback(auth, Object.fromEntries(postActions.map((a) => [a, post[a]!]))));
+    // calculate answers its errors as the document says (HTTP 200); the other actions with a 4xx (wire profile).
+    if (postActions.length > 0) router.add('POST', path, postCallback(auth, Object.fromEntries(postActions.map((a) => [a, post[a]!])), { errorsAs200: ['calculate'] }));
     if (getActions.length > 0) router.add('GET', path, getCallback(auth, (q) => get[getActions[0]!]!(q)));
   }
   router.add('GET', AUTOCOMPLETE_PATH, getCallback(auth, (q) => service.autocomplete(q)));

@@ -227,14 +227,21 @@ export type GetHandler = (query: Record<string, string>, ctx: Ctx) => CallbackRe
  * A POST callback: `clientId` plus one field named after the action holding JSON. Several
  * actions may be served at one path; the field present tells which one is called.
  */
-export function postCallback(auth: CallbackAuth, handlers: Record<string, PostHandler>): RouteHandler {
+export function postCallback(auth: CallbackAuth, handlers: Record<string, PostHandler>, options: { errorsAs200?: readonly string[] } = {}): RouteHandler {
   const fields = Object.keys(handlers);
   return async (ctx) => {
     auth.require(ctx);
     const field = fields.find((f) => ctx.form?.has(f)) ?? fields[0]!;
     const handler = handlers[field]!;
-    const payload = jsonField(ctx, field);
-    sendReply(ctx.res, await handler(payload, ctx));
+    try {
+      const payload = jsonField(ctx, field);
+      sendReply(ctx.res, await handler(payload, ctx));
+    } catch (e) {
+      // The document's form of an error (Errors 1: HTTP 200 with the error body) for the actions
+      // named; the others keep the 4xx that real modules use and the wire profile accepts.
+      if (e instanceof HttpError && e.status >= 400 && e.status < 500 && options.errorsAs200?.includes(field)) return sendJson(ctx.res, 200, { success: false, errorMsg: e.message });
+      throw e;
+    }
   };
 }
 

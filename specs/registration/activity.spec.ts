@@ -1,9 +1,9 @@
 /**
  * The `activity` callback (every kind): the system tells the module it was activated or
- * frozen. POST form `clientId`, `systemUrl`, `activity={"active", "freeze"}` (wire profile 1).
+ * frozen. POST form `clientId`, `systemUrl`, `activity={"active", "freeze"}` (wire profile 1),
+ * made by the one sender from the callback table (`session.send`).
  * Also the clientId rule of every callback: missing or unknown, the module refuses and does not act.
  */
-import { randomBytes } from 'node:crypto';
 import { test } from '../fixtures.ts';
 import { ensureActivityAcknowledged } from '../../src/checks/callbacks/activity.ts';
 import { ensureRefusalUses401Or403, ensureRefusedCallbackHasNoEffect } from '../../src/checks/callbacks/refusal.ts';
@@ -15,36 +15,27 @@ import {
   ensureErrorStatusIsNot5xx,
 } from '../../src/checks/callbacks/error-reply.ts';
 import type { RunSession } from '../../src/run/session.ts';
+import { callbackUrl } from '../../src/callbacks/send.ts';
+import { CALLBACKS } from '../../src/callbacks/table.ts';
 import { covers } from '../covers.ts';
+import { inventedHex } from '../../src/generators/invented.ts';
+import { inArea } from '../areas.ts';
 
-/** The activity callback's address, or undefined when the registration gives none. */
-function activityUrl(session: RunSession): string | undefined {
-  const actions = session.registration?.module.actions as Record<string, unknown> | undefined;
-  const p = actions?.activity;
-  const base = session.baseUrl();
-  if (typeof p !== 'string' || !base) return undefined;
-  try {
-    return new URL(base.replace(/\/+$/, '') + (p.startsWith('/') ? p : `/${p}`)).toString();
-  } catch {
-    return undefined;
-  }
+/** Why the activity callback cannot be made (no activity path, no baseUrl), or undefined when it can. */
+function noActivityAddress(session: RunSession): string | undefined {
+  const where = callbackUrl(CALLBACKS.activity, session.registration?.module);
+  return 'missing' in where ? where.missing : undefined;
 }
 
-function activityForm(clientId: string | undefined, systemUrl: string, active: boolean): URLSearchParams {
-  const form = new URLSearchParams();
-  if (clientId !== undefined) form.set('clientId', clientId);
-  form.set('systemUrl', systemUrl);
-  form.set('activity', JSON.stringify({ active, freeze: false }));
-  return form;
-}
+/** The activity payload: activated (or deactivated), not frozen. */
+const activity = (active: boolean): { active: boolean; freeze: boolean } => ({ active, freeze: false });
 
 test.describe('activity callback', () => {
-  test('the module acknowledges activity', covers(['WIRE-REG-ACTIVITY-REPLY-SUCCESS']), async ({ session, conformance }) => {
+  test('the module acknowledges activity', { ...covers(['WIRE-REG-ACTIVITY-REPLY-SUCCESS']), ...inArea('registration') }, async ({ session, conformance }) => {
     test.skip(!session.registration, session.notRegistered ?? 'the module is not registered');
-    const url = activityUrl(session);
-    test.skip(!url, 'the registration gives no activity path (see the registration checks)');
+    test.skip(noActivityAddress(session) !== undefined, 'the registration gives no activity path (see the registration checks)');
     test.skip(!session.clientId(), 'the registration gives no clientId to call the module with (see the registration checks)');
-    const reply = await session.client.postForm(url!, activityForm(session.clientId(), session.system.url(), true), { label: 'activity' });
+    const reply = await session.send('activity', activity(true), { clientId: session.clientId(), extra: { systemUrl: session.system.url() }, label: 'activity' });
     await conformance.apply(ensureActivityAcknowledged, reply, { requirements: ['WIRE-REG-ACTIVITY-REPLY-SUCCESS'], severity: 'MUST' });
   });
 
@@ -58,13 +49,15 @@ test.describe('activity callback', () => {
       'WIRE-GEN-ERROR-REPLY-SHAPE',
       variant === 'unknown' ? 'WIRE-GEN-UNKNOWN-CLIENTID-401-403' : 'WIRE-GEN-MISSING-CLIENTID-401-403',
     ];
-    test(`a callback with a ${variant} clientId is refused and not acted on`, covers(refusalIds), async ({ session, conformance }) => {
+    test(`a callback with a ${variant} clientId is refused and not acted on`, { ...covers(refusalIds), ...inArea('registration') }, async ({ session, conformance }) => {
       test.skip(!session.registration, session.notRegistered ?? 'the module is not registered');
-      const url = activityUrl(session);
-      test.skip(!url, 'the registration gives no activity path (see the registration checks)');
-      const clientId = variant === 'unknown' ? `unknown-${randomBytes(6).toString('hex')}` : undefined;
+      test.skip(noActivityAddress(session) !== undefined, 'the registration gives no activity path (see the registration checks)');
+      // The probe's clientId is invented from the run's seed: one seed, the same requests.
+      const clientId = variant === 'unknown' ? `unknown-${inventedHex(session.config.generation.seed, 'activity unknown clientId')}` : undefined;
       // Deactivation is the request whose effect would matter most.
-      const reply = await session.client.postForm(url!, activityForm(clientId, session.system.url(), false), {
+      const reply = await session.send('activity', activity(false), {
+        clientId,
+        extra: { systemUrl: session.system.url() },
         label: `activity (${variant} clientId)`,
         probe: true,
       });

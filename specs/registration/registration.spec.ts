@@ -14,6 +14,7 @@ import {
 } from '../../src/checks/registration/edit-call.ts';
 import type { RunSession } from '../../src/run/session.ts';
 import { covers, idsOf } from '../covers.ts';
+import { inArea } from '../areas.ts';
 
 /** The module JSON to judge: the accepted registration, else the last readable attempt. */
 function judgedModule(session: RunSession): { module: Record<string, unknown>; evidence: string[] } | undefined {
@@ -24,7 +25,7 @@ function judgedModule(session: RunSession): { module: Record<string, unknown>; e
 }
 
 test.describe('registration', () => {
-  test('the registration call', covers(['REG-REGISTER-VIA-EDIT', 'GEN-AUTH-APIKEY-AT-REGISTRATION', 'REG-EDIT-FORM-PARAMS', 'WIRE-REG-EDIT-INTEGRATIONMODULE-FIELD', 'GEN-VERSION-SYSTEM-V5']), async ({ session, conformance }) => {
+  test('the registration call', { ...covers(['REG-REGISTER-VIA-EDIT', 'GEN-AUTH-APIKEY-AT-REGISTRATION', 'REG-EDIT-FORM-PARAMS', 'WIRE-REG-EDIT-INTEGRATIONMODULE-FIELD', 'GEN-VERSION-SYSTEM-V5']), ...inArea('registration') }, async ({ session, conformance }) => {
     const given = session.config.mode === 'remote' && typeof session.config.remote?.registration === 'object';
     if (given) {
       conformance.notRun('notApplicable', 'the registration was given in the configuration (remote mode): no registration call to judge', [
@@ -41,7 +42,7 @@ test.describe('registration', () => {
   });
 
   for (const judgement of REGISTRATION_JUDGEMENTS) {
-    test(judgement.title, covers(idsOf(judgement.planned)), async ({ session, conformance }) => {
+    test(judgement.title, { ...covers(idsOf(judgement.planned)), ...inArea('registration') }, async ({ session, conformance }) => {
       const judged = judgedModule(session);
       if (!judged) {
         conformance.notRun('skipped', `no registration could be read: ${session.notRegistered ?? 'the module sent none'}`, judgement.planned);

@@ -18,6 +18,7 @@ import { judgeSystemCalls } from '../../src/run/system-calls.ts';
 import type { RunSession } from '../../src/run/session.ts';
 import type { Exchange } from '../../src/evidence/exchange.ts';
 import { covers, idsOf } from '../covers.ts';
+import { inArea, type AreaName } from '../areas.ts';
 
 interface Flow {
   title: string;
@@ -111,7 +112,7 @@ function plannedOf(flow: Flow): { planned: Array<{ check: Check<never>; app: App
 test.describe('module calls to the system API', () => {
   for (const flow of FLOWS) {
     const { planned: declared, also } = plannedOf(flow);
-    test(flow.title, covers([...idsOf(declared), ...also]), async ({ session, conformance }) => {
+    test(flow.title, { ...covers([...idsOf(declared), ...also]), ...inArea(flow.kind as AreaName) }, async ({ session, conformance }) => {
       const judgement = ENDPOINT_JUDGEMENTS[flow.endpoint]!;
       const { planned, flowApp, itemsApp } = plannedOf(flow);
       if (!session.registration) return conformance.notRun('skipped', session.notRegistered ?? 'the module is not registered', planned);

@@ -1,7 +1,8 @@
 /**
  * Rules backed by the contract schemas. A named rule owns a region of a message's schema
  * errors (by instance path, keyword, missing property); the generic schema check reports only
- * the errors that no named rule owns, so one fault fails one check.
+ * the errors that none of the named rules applied alongside it owns (given with its subject,
+ * `ownedBy`), so one fault fails one check, whichever modules were loaded.
  */
 import type { ErrorObject } from 'ajv';
 import { defineCheck, fail, notApplicable, pass, show, type Check } from './check.ts';
@@ -65,13 +66,6 @@ export function describeErrors(message: unknown, errors: ErrorObject[]): { recei
   return { received: received.join('; '), expected: expected.join('; ') };
 }
 
-const owned: ErrorMatcher[] = [];
-
-/** Every matcher owned by a named schema rule. */
-export function ownedMatchers(): readonly ErrorMatcher[] {
-  return owned;
-}
-
 export interface SchemaRuleSpec {
   name: string;
   /** The schema whose errors the rule owns (path below schemas/). */
@@ -84,11 +78,16 @@ export interface SchemaRuleSpec {
   extra?: (message: unknown) => { received: string; expected: string } | undefined;
 }
 
+/** A named rule over the schema errors it owns. */
+export interface SchemaRule extends Check<SchemaSubject> {
+  /** The errors it owns: the generic schema check applied alongside it leaves them to it. */
+  readonly owns: readonly ErrorMatcher[];
+}
+
 /** Defines a named rule over the schema errors it owns. */
-export function defineSchemaRule(spec: SchemaRuleSpec): Check<SchemaSubject> {
+export function defineSchemaRule(spec: SchemaRuleSpec): SchemaRule {
   const owns: ErrorMatcher[] = spec.owns.map((m) => ({ ...m, schema: spec.schema }));
-  owned.push(...owns);
-  return defineCheck<SchemaSubject>({
+  const check = defineCheck<SchemaSubject>({
     name: spec.name,
     checks: spec.checks,
     run(s) {
@@ -104,23 +103,39 @@ export function defineSchemaRule(spec: SchemaRuleSpec): Check<SchemaSubject> {
       return pass(undefined, s.evidence);
     },
   });
+  return Object.assign(check, { owns });
 }
 
-/** The part of a message a generic schema check judges: a region, less what named rules own. */
+/**
+ * The errors owned by those of these checks that are named schema rules: what the generic
+ * schema check applied alongside them leaves to them (its subject's `owned`).
+ */
+export function ownedBy(checks: Iterable<Check<never> | Check<SchemaSubject> | undefined>): ErrorMatcher[] {
+  const out: ErrorMatcher[] = [];
+  for (const check of checks) {
+    const owns = (check as Partial<SchemaRule> | undefined)?.owns;
+    if (owns) out.push(...owns);
+  }
+  return out;
+}
+
+/** The part of a message a generic schema check judges: a region, less what the named rules applied alongside own. */
 export interface RegionSubject extends SchemaSubject {
   region: RegExp;
   /** The kind this region belongs to, for applicability. */
   kind?: string;
+  /** The errors owned by the named schema rules applied to the same message (`ownedBy`): left to them. */
+  owned: readonly ErrorMatcher[];
 }
 
-/** Generic: the errors in a region that no named rule owns. Applied once per region, with that region's ids. */
+/** Generic: the errors in a region that none of the named rules applied alongside owns. Applied once per region, with that region's ids. */
 export const ensureMessageMatchesSchema = defineCheck<RegionSubject>({
   name: 'ensureMessageMatchesSchema',
   checks: 'the message conforms to its contract schema (types, formats, allowed values)',
   run(s) {
     if (s.kind && !(s.kinds ?? []).includes(s.kind)) return notApplicable(`the module declares no ${s.kind} integration`);
     // An `if` error only wraps the errors of its `then`, which are reported themselves.
-    const errors = s.errors.filter((e) => e.keyword !== 'if' && s.region.test(e.instancePath) && !owned.some((m) => matches(e, m, s.schema)));
+    const errors = s.errors.filter((e) => e.keyword !== 'if' && s.region.test(e.instancePath) && !s.owned.some((m) => matches(e, m, s.schema)));
     if (errors.length === 0) return pass(undefined, s.evidence);
     const d = describeErrors(s.message, errors);
     return fail(d.received, d.expected, s.evidence);

@@ -8,21 +8,23 @@ import { CONTRACT_FILE, PACKAGE_ROOT } from '../contract/paths.ts';
 import { nearestName } from '../module/config.ts';
 import { REQUIREMENTS_USAGE, requirementsCommand } from './requirements.ts';
 import { RUN_USAGE, runCommand } from './run.ts';
+import { REPLAY_USAGE, replayCommand } from './replay.ts';
 
 const USAGE = `usage: conformance <command> [options]
 
 commands:
   run [--config FILE]       certify a module (default: the bundled reference module); --help for options
+  replay FILE               send a saved failure (failures/<check>.<property>.json) again and judge it; --help for options
   requirements [--json]     print the requirements catalogue (a table, or a JSON array)
   --version                 print the suite's version and the SHA-256 of the contract document (also -V, version)
   help [COMMAND]            print this, or the usage of a command
 `;
 
 /** Each command's own usage (`conformance help COMMAND`, `conformance COMMAND --help`). */
-const COMMAND_USAGE: Record<string, string> = { run: RUN_USAGE, requirements: REQUIREMENTS_USAGE };
+const COMMAND_USAGE: Record<string, string> = { run: RUN_USAGE, replay: REPLAY_USAGE, requirements: REQUIREMENTS_USAGE };
 
 /** What may be typed first, for the nearest one to a misspelling. */
-const COMMANDS = ['run', 'requirements', 'help', 'version', '--version', '--help'];
+const COMMANDS = ['run', 'replay', 'requirements', 'help', 'version', '--version', '--help'];
 
 /** `module-conformance <version> (contract sha256 <hex>)`: the suite and the contract it was made from. */
 export function versionLine(): string {
@@ -36,6 +38,8 @@ export async function main(argv: string[]): Promise<number> {
   switch (command) {
     case 'run':
       return runCommand(rest);
+    case 'replay':
+      return replayCommand(rest);
     case 'requirements':
       return requirementsCommand(rest);
     case '--version':

@@ -14,6 +14,7 @@ import type { Results } from '../report/results.ts';
 import { verdictText } from '../report/coverage.ts';
 import { moduleStopText, summaryText } from '../report/results.ts';
 import { consoleStyle, resultLine } from '../report/console-reporter.ts';
+import { AREAS } from '../../specs/areas.ts';
 
 export const RUN_USAGE = `usage: conformance run [--config FILE] [options]
 
@@ -31,6 +32,9 @@ export const RUN_USAGE = `usage: conformance run [--config FILE] [options]
                            case-insensitive); one that matches nothing ends the run (exit 2).
                            A title as the console prints it, its parts joined by › (or >),
                            is matched as written: --grep "registration › the registration call"
+  --area AREAS             run only the specs of these areas, comma-separated (${AREAS.join(', ')});
+                           the registration area always runs. With --grep: the tests of
+                           these areas whose title matches
 
 An option's value may also follow an equals sign (--out=DIR). An unknown option, a missing
 value or a configuration key the schema does not know ends the run with exit 2.
@@ -40,6 +44,8 @@ interface RunArgs {
   config?: string;
   out: string;
   grep?: string;
+  /** `--area`: the areas run, registration first, in the order of specs/areas.ts. */
+  areas?: string[];
   flags: ConfigFlags;
 }
 
@@ -56,7 +62,43 @@ const OPTIONS: Array<{ name: string; value?: string; set: (out: RunArgs, value: 
   { name: '--seed', value: 'N', set: (o, v) => (o.flags.seed = integerOption('--seed', v, 0, 4294967295)) },
   { name: '--runs', value: 'N', set: (o, v) => (o.flags.runs = integerOption('--runs', v, 1, 100000)) },
   { name: '--grep', value: 'PATTERN', set: (o, v) => (o.grep = v) },
+  { name: '--area', value: 'AREAS', set: (o, v) => (o.areas = areasOption(v, o.areas)) },
 ];
+
+/**
+ * The areas of `--area a,b` (added to those of an earlier `--area`), the registration area always
+ * among them, in the order of specs/areas.ts. An unknown area is a configuration error naming the
+ * nearest known one.
+ */
+export function areasOption(value: string, earlier: readonly string[] = []): string[] {
+  const named = value.split(',').map((a) => a.trim());
+  for (const area of named) {
+    if ((AREAS as readonly string[]).includes(area)) continue;
+    const meant = area === '' ? undefined : nearestName(area, [...AREAS]);
+    throw new ConfigError(`unknown area ${JSON.stringify(area)} in --area ${value}; ${meant ? `did you mean ${meant}? ` : ''}known areas: ${AREAS.join(', ')}`);
+  }
+  const chosen = new Set(['registration', ...earlier, ...named]);
+  return AREAS.filter((a) => chosen.has(a));
+}
+
+/** True for a listed test of one of these areas (tagged `@area`). */
+export function inAreas(test: ListedTest, areas: readonly string[]): boolean {
+  return (test.tags ?? []).some((tag) => areas.includes(tag.slice(1)));
+}
+
+/**
+ * The one `--grep` Playwright is given for a run narrowed by areas, a pattern or both. A test's
+ * tags are part of what Playwright matches (its title path, then its tags, joined by spaces):
+ * the areas are a tag (`@delivery`, specs/areas.ts), the pattern a lookahead beside it. A
+ * pattern in the `/source/flags` form keeps its flags.
+ */
+export function playwrightGrep(grep: string | undefined, areas: readonly string[] | undefined): string | undefined {
+  if (!areas) return grep;
+  const tag = `@(?:${areas.join('|')})(?![\\w-])`;
+  if (grep === undefined) return tag;
+  const literal = /^\/(.*)\/([gi]*)$/.exec(grep);
+  return literal ? `/^(?=[\\s\\S]*${tag})(?=[\\s\\S]*(?:${literal[1]}))/${literal[2]}` : `^(?=[\\s\\S]*${tag})(?=[\\s\\S]*(?:${grep}))`;
+}
 
 /** An integer option's value within its bounds; anything else is a configuration error. */
 function integerOption(name: string, value: string, min: number, max: number): number {
@@ -158,27 +200,37 @@ export async function runCommand(args: string[]): Promise<number> {
   const pwBase = playwrightBase();
   const out = path.resolve(parsed.out);
   let selection: Selection | undefined;
-  if (parsed.grep !== undefined) {
+  // A narrowed run (--grep, --area, or both) gives Playwright one pattern (see playwrightGrep).
+  const grep = playwrightGrep(parsed.grep, parsed.areas);
+  if (grep !== undefined) {
     // A run that selects nothing is a configuration error, found before anything starts.
-    const selected = await listTests(pwBase, parsed.grep, out);
-    const all = await listTests(pwBase, undefined, out);
+    // An --area alone selects by the tags of the listing (what its pattern selects, one listing less).
+    const [selected, all] =
+      parsed.grep === undefined
+        ? await listTests(pwBase, undefined, out).then((listed) => [listed?.filter((t) => inAreas(t, parsed.areas!)), listed] as const)
+        : await Promise.all([listTests(pwBase, grep, out), listTests(pwBase, undefined, out)]);
     if (selected?.length === 0) {
-      process.stderr.write(`conformance run: no check matches --grep ${JSON.stringify(parsed.grep)}${all ? ` (none of the titles of the suite's ${all.length} conformance tests; the pattern is a case-insensitive regular expression)` : ''}\n`);
+      // (An --area alone always selects the registration area's tests: here with a --grep.)
+      const where = parsed.areas ? ` in the areas ${parsed.areas.join(', ')}` : '';
+      const among = parsed.areas ? `the ${all?.filter((t) => inAreas(t, parsed.areas!)).length} conformance tests of those areas` : `the suite's ${all?.length} conformance tests`;
+      process.stderr.write(`conformance run: no check matches --grep ${JSON.stringify(parsed.grep)}${where}${all ? ` (none of the titles of ${among}; the pattern is a case-insensitive regular expression)` : ''}\n`);
       return 2;
     }
     // The pattern as typed, for the verdict and the reports.
-    const typed = args.reduce<string | undefined>((found, a, i) => (a === '--grep' ? args[i + 1] : a.startsWith('--grep=') ? a.slice(7) : found), undefined) ?? parsed.grep;
-    if (selected && all) selection = selectionOf(typed, all, selected);
-    else selection = { grep: typed, selected: 0, total: 0, leftOutTests: [], leftOut: [] };
+    const typed =
+      parsed.grep === undefined ? undefined : (args.reduce<string | undefined>((found, a, i) => (a === '--grep' ? args[i + 1] : a.startsWith('--grep=') ? a.slice(7) : found), undefined) ?? parsed.grep);
+    const narrowing = { ...(typed !== undefined ? { grep: typed } : {}), ...(parsed.areas ? { areas: parsed.areas } : {}) };
+    if (selected && all) selection = selectionOf(narrowing, all, selected);
+    else selection = { ...narrowing, selected: 0, total: 0, leftOutTests: [], leftOut: [] };
   }
   fs.mkdirSync(out, { recursive: true });
-  for (const f of ['results.json', 'conformance.html', 'aborted.json', 'junit.xml', 'session-records', 'launches.log', 'module-stop.json', 'module.stdout.log', 'module.stderr.log', 'module-output.json']) fs.rmSync(path.join(out, f), { recursive: true, force: true });
+  for (const f of ['results.json', 'conformance.html', 'aborted.json', 'junit.xml', 'session-records', 'launches.log', 'session-start.json', 'module-stop.json', 'module.stdout.log', 'module.stderr.log', 'module-output.json', 'failures']) fs.rmSync(path.join(out, f), { recursive: true, force: true });
   const configFile = path.join(out, '.run-config.json');
   fs.writeFileSync(configFile, JSON.stringify({ ...config, ...(selection ? { selection } : {}) }), { mode: 0o600 });
 
   // The deadline of the whole run: Playwright stops what still runs, and the reporters still write.
   const pwArgs = [...pwBase, '--workers=1', `--global-timeout=${config.runTimeoutMs ?? DEFAULT_RUN_TIMEOUT_MS}`];
-  if (parsed.grep) pwArgs.push('--grep', parsed.grep);
+  if (grep !== undefined) pwArgs.push('--grep', grep);
   // Interrupted (Ctrl-C, a cancelled CI job): Playwright is told to stop (SIGINT, its graceful
   // interruption, whichever signal came), its worker stops the module's process group, and the
   // run ends without a verdict (exit 130 or 143).
@@ -258,6 +310,8 @@ export function listConformanceTests(grep?: string, out: string = path.resolve('
 export interface ListedTest {
   title: string;
   covers: string[];
+  /** Its tags, each with its @ (`@delivery`: its area, specs/areas.ts). */
+  tags?: string[];
 }
 
 /**
@@ -275,7 +329,7 @@ async function listTests(pwBase: string[], grep: string | undefined, out: string
     child.on('close', () => resolve(text));
   });
   interface Annotation { type: string; description?: string }
-  interface Suite { title?: string; specs?: Array<{ title: string; tests?: Array<{ annotations?: Annotation[] }> }>; suites?: Suite[] }
+  interface Suite { title?: string; specs?: Array<{ title: string; tags?: string[]; tests?: Array<{ annotations?: Annotation[] }> }>; suites?: Suite[] }
   try {
     const report = JSON.parse(stdout!.slice(stdout!.indexOf('{'))) as { suites?: Suite[]; errors?: Array<{ message?: string }> };
     const tests: ListedTest[] = [];
@@ -283,7 +337,12 @@ async function listTests(pwBase: string[], grep: string | undefined, out: string
     const walk = (s: Suite, path: string[]): void => {
       for (const spec of s.specs ?? []) {
         for (const t of spec.tests ?? []) {
-          tests.push({ title: [...path, spec.title].join(' › '), covers: (t.annotations ?? []).filter((a) => a.type === 'covers' && a.description).map((a) => a.description!) });
+          tests.push({
+            title: [...path, spec.title].join(' › '),
+            covers: (t.annotations ?? []).filter((a) => a.type === 'covers' && a.description).map((a) => a.description!),
+            // The JSON listing gives a tag without its @.
+            tags: (spec.tags ?? []).map((tag) => (tag.startsWith('@') ? tag : `@${tag}`)),
+          });
         }
       }
       for (const c of s.suites ?? []) walk(c, [...path, c.title ?? '']);
@@ -298,15 +357,15 @@ async function listTests(pwBase: string[], grep: string | undefined, out: string
 }
 
 /**
- * What a `--grep` left out: the tests it did not select and the requirement ids only they cover.
- * A narrowed run judges what it selected and says what the selection left out.
+ * What a `--grep` or an `--area` left out: the tests it did not select and the requirement ids
+ * only they cover. A narrowed run judges what it selected and says what the selection left out.
  */
-export function selectionOf(grep: string, all: readonly ListedTest[], selected: readonly ListedTest[]): Selection {
+export function selectionOf(narrowing: { grep?: string; areas?: string[] }, all: readonly ListedTest[], selected: readonly ListedTest[]): Selection {
   const chosen = new Set(selected.map((t) => t.title));
   const left = all.filter((t) => !chosen.has(t.title));
   const kept = new Set(selected.flatMap((t) => t.covers));
   return {
-    grep,
+    ...narrowing,
     selected: selected.length,
     total: all.length,
     leftOutTests: left.map((t) => t.title),

@@ -8,7 +8,7 @@
  */
 import { request, Agent } from 'undici';
 import type { Direction, EvidenceLog, Exchange } from '../evidence/exchange.ts';
-import { encodeActionForm, FORM_CONTENT_TYPE } from '../wire/forms.ts';
+import { encodeActionForm, encodeQuery, FORM_CONTENT_TYPE, JSON_CONTENT_TYPE } from '../wire/forms.ts';
 
 export interface CallbackClientOptions {
   log: EvidenceLog;
@@ -16,8 +16,6 @@ export interface CallbackClientOptions {
   timeoutMs?: number;
   /** Most bytes of a reply body read; a longer reply is a transport failure. */
   maxBodyBytes?: number;
-  /** How long to wait before sending a refused first callback again (the readiness settle period). */
-  settleMs?: number;
 }
 
 export interface Reply {
@@ -53,14 +51,12 @@ export class CallbackClient {
   private readonly log: EvidenceLog;
   private readonly timeoutMs: number;
   private readonly maxBodyBytes: number;
-  private readonly settleMs: number;
   private readonly agent = new Agent({ connections: 16, pipelining: 0 });
 
   constructor(options: CallbackClientOptions) {
     this.log = options.log;
     this.timeoutMs = options.timeoutMs ?? 10_000;
     this.maxBodyBytes = options.maxBodyBytes ?? 20 * 1024 * 1024;
-    this.settleMs = options.settleMs ?? 1000;
   }
 
   /** A POST callback: `clientId` plus one field named after the action holding its JSON (`src/wire/forms.ts`). */
@@ -70,19 +66,17 @@ export class CallbackClient {
 
   /** A form POST of the given fields. */
   postForm(url: string, form: URLSearchParams, options: CallOptions): Promise<Reply> {
-    return this.send('POST', url, form.toString(), { 'content-type': 'application/x-www-form-urlencoded', ...options.headers }, options);
+    return this.send('POST', url, form.toString(), { 'content-type': FORM_CONTENT_TYPE, ...options.headers }, options);
   }
 
-  /** A GET callback with the given query parameters added to the URL. */
+  /** A GET callback with the given query parameters added to the URL (`src/wire/forms.ts`). */
   get(url: string, query: Record<string, string | undefined>, options: CallOptions): Promise<Reply> {
-    const u = new URL(url);
-    for (const [k, v] of Object.entries(query)) if (v !== undefined) u.searchParams.set(k, v);
-    return this.send('GET', u.toString(), undefined, { ...options.headers }, options);
+    return this.send('GET', encodeQuery(url, undefined, query), undefined, { ...options.headers }, options);
   }
 
   /** A JSON POST (gateway webhooks). */
   postJson(url: string, payload: unknown, options: CallOptions): Promise<Reply> {
-    return this.send('POST', url, JSON.stringify(payload), { 'content-type': 'application/json', ...options.headers }, options);
+    return this.send('POST', url, JSON.stringify(payload), { 'content-type': JSON_CONTENT_TYPE, ...options.headers }, options);
   }
 
   async close(): Promise<void> {
@@ -90,23 +84,12 @@ export class CallbackClient {
   }
 
   /**
-   * Any request (triggers too). The first callback of the run made with the module's own
-   * clientId that the module refuses (401 or 403) is sent once more after the settle period,
-   * and the second answer counts (a module can still be finishing its start; wire profile
-   * section 9). Both exchanges are recorded.
+   * Any request (triggers too), sent once: its answer is the one that counts. Whether the module
+   * is ready for callbacks is settled before any spec runs (`RunSession.ready`).
    */
-  async send(method: string, url: string, body: string | undefined, headers: Record<string, string>, options: CallOptions): Promise<Reply> {
-    const reply = await this.sendOnce(method, url, body, headers, options);
-    const counts = !options.probe && !options.label.startsWith('trigger ') && (options.direction ?? 'system->module') !== 'module->system';
-    if (!counts || this.firstCallbackAnswered) return reply;
-    this.firstCallbackAnswered = true;
-    if (reply.status !== 401 && reply.status !== 403) return reply;
-    await new Promise((r) => setTimeout(r, this.settleMs));
-    return this.sendOnce(method, url, body, headers, { ...options, label: `${options.label} (again after ${this.settleMs} ms: the first callback was refused)` });
+  send(method: string, url: string, body: string | undefined, headers: Record<string, string>, options: CallOptions): Promise<Reply> {
+    return this.sendOnce(method, url, body, headers, options);
   }
-
-  /** True once a callback made with the module's own clientId was answered (see `send`). */
-  private firstCallbackAnswered = false;
 
   private async sendOnce(method: string, url: string, body: string | undefined, headers: Record<string, string>, options: CallOptions): Promise<Reply> {
     const startedAt = new Date();

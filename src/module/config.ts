@@ -61,9 +61,12 @@ export interface RunConfig {
   tls?: boolean;
 }
 
-/** A run narrowed by `--grep`: what it selected, and what it left out (set by `conformance run`). */
+/** A narrowed run (`conformance run --grep`, `--area`, or both): what it selected and what it left out. */
 export interface Selection {
-  grep: string;
+  /** The `--grep` pattern, as typed. */
+  grep?: string;
+  /** `--area`: the areas run, the registration area always among them (specs/areas.ts). */
+  areas?: string[];
   /** Conformance tests selected, of `total`. */
   selected: number;
   total: number;
@@ -75,7 +78,7 @@ export interface Selection {
 
 /** A configuration that validated, with paths made absolute and defaults filled in. */
 export interface ResolvedConfig extends RunConfig {
-  /** Set by `conformance run --grep`: the run is narrowed. */
+  /** Set by `conformance run --grep` or `--area`: the run is narrowed. */
   selection?: Selection;
   /** The file it came from (absent for a configuration built from flags alone). */
   file?: string;

@@ -59,9 +59,10 @@ export default class ConformanceReporter implements Reporter {
 
   async onEnd(result: FullResult): Promise<void> {
     // The run deadline (runTimeoutMs): the checks still running and those never started are marked.
-    const config0 = runConfig();
+    // Read once: without a run's configuration file, each reading draws a seed of its own.
+    const config = runConfig();
     if (result.status === 'timedout' && !readAborted()) {
-      const runTimeoutMs = config0.runTimeoutMs ?? 900_000;
+      const runTimeoutMs = config.runTimeoutMs ?? 900_000;
       this.records.push({
         results: this.all
           .filter((t) => !this.ended.has(t))
@@ -86,7 +87,6 @@ export default class ConformanceReporter implements Reporter {
       for (const f of fs.readdirSync(dirOfSessions).sort()) this.records.push(JSON.parse(fs.readFileSync(path.join(dirOfSessions, f), 'utf8')) as TestRecord);
       fs.rmSync(dirOfSessions, { recursive: true, force: true });
     }
-    const config = runConfig();
     const results = await buildResults({
       records: this.records,
       brokenSpecs: this.broken,
@@ -99,6 +99,7 @@ export default class ConformanceReporter implements Reporter {
       ...(readModuleStop(outDir()) ? { moduleStop: readModuleStop(outDir())! } : {}),
       ...(config.selection ? { selection: config.selection } : {}),
       ...(readModuleOutput(outDir()) ? { moduleOutput: readModuleOutput(outDir())! } : {}),
+      ...(config.generation ? { generation: config.generation } : {}),
     });
     if (this.deadline) results.run.deadline = this.deadline;
     const dir = outDir();

@@ -4,14 +4,17 @@
  * info i), in colour on a terminal; words (PASS, FAIL, WARN, SKIP, N/A, INFO) and no colour
  * when `NO_COLOR` is set or stdout is not a terminal. A spec that broke prints its error in one
  * line; the full stack, and whatever the tests wrote to stdout and stderr, go to `run.log` in
- * the output folder.
+ * the output folder. The run's seed is said first; while a property runs, its progress (cases
+ * done of the total, checks failing so far) is one line rewritten in place on a terminal, else
+ * a line at every quarter and at the end.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestError, TestResult } from '@playwright/test/reporter';
 import { RECORD_ATTACHMENT, sessionRecordsDir, type TestRecord } from '../run/conformance.ts';
-import { outDir, readAborted } from '../run/environment.ts';
-import type { CheckResult, Status } from '../checks/result.ts';
+import { ENV_CONFIG, outDir, readAborted, runConfig } from '../run/environment.ts';
+import { PROGRESS_PREFIX, type CheckResult, type PropertyProgress, type Status } from '../checks/result.ts';
+import { DEFAULT_CONFIG_FILE, type ResolvedConfig } from '../module/config.ts';
 import { curlNote } from '../evidence/curl.ts';
 
 export type ConsoleStyle = 'color' | 'words';
@@ -92,10 +95,79 @@ export function reproductionNote(r: CheckResult): string | undefined {
   return reproduce ? curlNote(reproduce) : undefined;
 }
 
-/** One check result on one line: mark, check, requirement ids, and for anything but a pass its reason. */
-export function resultLine(r: CheckResult, style: ConsoleStyle): string {
-  const why = reason(r);
-  return `  ${mark(r.status, style)} ${r.check} [${r.requirements.join(', ') || 'suite rule'}]${why ? `  ${why}` : ''}`;
+/**
+ * A property failure's message says how many cases broke the check, the shrink, the seed and the
+ * path before what was received (src/properties/run.ts); the line says the first three in its
+ * hint, so that what was received is not cut behind a long path.
+ */
+const PROPERTY_RECEIVED = /^(Received: )\d+ of \d+ generated case\(s\) broke it; .*?\(seed \d+, path [\d:]+\): /;
+
+/** Where a run's reports are, and its configuration file when it is not the default one: for the replay command of a failure. */
+export interface ReplayContext {
+  outDir: string;
+  config?: string;
+}
+
+/** A path relative to the working folder when that is shorter. */
+const shortPath = (abs: string): string => {
+  const rel = path.relative(process.cwd(), abs);
+  return rel !== '' && rel.length < abs.length ? rel : abs;
+};
+
+/**
+ * What a property result adds to its line: its cases (` (100 cases)`, ` (37 of 100 cases)`), and
+ * for a failure the cases that broke it, the seed and the command that replays the shrunk case
+ * (the saved file in the output folder).
+ */
+function propertyHint(r: CheckResult, where: ReplayContext | undefined): string {
+  const p = r.property;
+  if (!p) return '';
+  const cases = p.cases === p.runs ? `${p.cases} cases` : `${p.cases} of ${p.runs} cases`;
+  const c = p.counterexample;
+  if (r.status !== 'failed' && r.status !== 'warning') return ` (${cases})`;
+  const broke = `${p.failed} of ${cases} failed, seed ${p.seed}`;
+  if (!c?.file) return ` (${broke}${c ? `, path ${oneLine(c.path, 40)}` : ''})`;
+  const file = where ? shortPath(path.resolve(where.outDir, c.file)) : c.file;
+  const config = where?.config ? ` --config ${shortPath(where.config)}` : '';
+  return ` (${broke}; conformance replay ${oneLine(`${file}${config}`, 300)})`;
+}
+
+/**
+ * One check result on one line: mark, check, requirement ids, for a property its cases (and a
+ * failure's replay command), and for anything but a pass its reason. `where`: the run's output
+ * folder and configuration, for the replay command.
+ */
+export function resultLine(r: CheckResult, style: ConsoleStyle, where?: ReplayContext): string {
+  const message = r.property ? r.message.replace(/^Received: .*$/m, (line) => line.replace(PROPERTY_RECEIVED, '$1')) : r.message;
+  const why = reason({ ...r, message });
+  return `  ${mark(r.status, style)} ${r.check} [${r.requirements.join(', ') || 'suite rule'}]${propertyHint(r, where)}${why ? `  ${why}` : ''}`;
+}
+
+/** A property's progress on one line: `  … delivery.calculate: valid requests: 40/100 cases, 0 failing`. */
+export function progressLine(p: PropertyProgress): string {
+  return `  … ${oneLine(p.property, 120)}: ${p.done}/${p.total} cases, ${p.failing} failing`;
+}
+
+/** A worker's progress line (`PROGRESS_PREFIX` + JSON), or undefined for any other line. */
+export function readProgress(line: string): PropertyProgress | undefined {
+  if (!line.startsWith(PROGRESS_PREFIX)) return undefined;
+  try {
+    const p = JSON.parse(line.slice(PROGRESS_PREFIX.length)) as Partial<PropertyProgress>;
+    if (typeof p.property !== 'string' || typeof p.done !== 'number' || typeof p.total !== 'number' || typeof p.failing !== 'number') return undefined;
+    return p as PropertyProgress;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The run's configuration, when the run has its configuration file (`conformance run`); else none to tell. */
+function runConfiguration(): ResolvedConfig | undefined {
+  if (!process.env[ENV_CONFIG]) return undefined;
+  try {
+    return runConfig();
+  } catch {
+    return undefined;
+  }
 }
 
 export interface ConsoleReporterOptions {
@@ -108,6 +180,8 @@ export interface ConsoleReporterOptions {
   sessionRecords?: string;
   /** Why the run could not start, if it could not (default: the run's `aborted.json`). */
   aborted?: () => string | undefined;
+  /** The run's configuration: its seed, its file (default: the run's, when `conformance run` gave one). */
+  config?: () => Pick<ResolvedConfig, 'generation' | 'file'> | undefined;
 }
 
 export default class ConsoleReporter implements Reporter {
@@ -116,7 +190,14 @@ export default class ConsoleReporter implements Reporter {
   private readonly logFile: string;
   private readonly sessionRecords: string;
   private readonly aborted: () => string | undefined;
+  private readonly config: () => Pick<ResolvedConfig, 'generation' | 'file'> | undefined;
+  /** For the replay command of a property failure. */
+  private replay: ReplayContext;
   private abortShown = false;
+  /** A progress line is on the terminal, not ended (colour style): cleared before the next line. */
+  private progressShown = false;
+  /** Per property, the last quarter said (words style). */
+  private readonly quarters = new Map<string, number>();
   /** Reproduction notes already said. */
   private readonly notes = new Set<string>();
 
@@ -126,6 +207,8 @@ export default class ConsoleReporter implements Reporter {
     this.logFile = options.logFile ?? path.join(outDir(), 'run.log');
     this.sessionRecords = options.sessionRecords ?? sessionRecordsDir();
     this.aborted = options.aborted ?? readAborted;
+    this.config = options.config ?? runConfiguration;
+    this.replay = { outDir: path.dirname(this.logFile) };
   }
 
   private log(text: string): void {
@@ -137,11 +220,38 @@ export default class ConsoleReporter implements Reporter {
   }
 
   private line(text: string): void {
+    this.clearProgress();
     this.write(`${text}\n`);
   }
 
+  /** Removes the progress line rewritten in place, if one is shown. */
+  private clearProgress(): void {
+    if (!this.progressShown) return;
+    this.progressShown = false;
+    this.write('\r\u001b[2K');
+  }
+
+  /**
+   * A property's progress: on a terminal one line rewritten in place; else a line when a further
+   * quarter of the cases is done, and the last one.
+   */
+  private progress(p: PropertyProgress): void {
+    if (this.style === 'color') {
+      this.write(`\r\u001b[2K${progressLine(p)}`);
+      this.progressShown = true;
+      return;
+    }
+    const quarter = p.total > 0 ? Math.min(4, Math.floor((p.done * 4) / p.total)) : 4;
+    const said = this.quarters.get(p.property) ?? 0;
+    if (quarter <= said) return;
+    // The last line of a property ends its count: a property run again starts afresh.
+    if (quarter === 4) this.quarters.delete(p.property);
+    else this.quarters.set(p.property, quarter);
+    this.line(progressLine(p));
+  }
+
   private printResults(results: readonly CheckResult[]): void {
-    for (const r of results) this.line(resultLine(r, this.style));
+    for (const r of results) this.line(resultLine(r, this.style, this.replay));
     // What to set before running a failure's curl line: said once for the run (once more only if it changes).
     for (const r of results) {
       const note = r.status === 'passed' ? undefined : reproductionNote(r);
@@ -157,10 +267,23 @@ export default class ConsoleReporter implements Reporter {
     fs.writeFileSync(this.logFile, `conformance run started ${new Date().toISOString()}\n`);
     const n = suite.allTests().length;
     this.line(`Running ${n} conformance ${n === 1 ? 'test' : 'tests'}`);
+    const config = this.config();
+    // `conformance replay` reads the default configuration unless told another one.
+    if (config?.file && path.resolve(config.file) !== DEFAULT_CONFIG_FILE) this.replay = { ...this.replay, config: config.file };
+    const g = config?.generation;
+    if (g) this.line(`seed ${g.seed} (generated requests: ${g.runs} per property; conformance run --seed ${g.seed} sends the same ones again)`);
   }
 
   onStdOut(chunk: string | Buffer, test?: TestCase): void {
-    this.log(`[stdout${test ? ` ${test.title}` : ''}] ${chunk.toString()}`);
+    // A property's progress lines are shown as progress, never logged as output.
+    const rest: string[] = [];
+    for (const line of chunk.toString().split('\n')) {
+      const p = readProgress(line);
+      if (p) this.progress(p);
+      else rest.push(line);
+    }
+    const text = rest.join('\n');
+    if (text.trim() !== '') this.log(`[stdout${test ? ` ${test.title}` : ''}] ${text}`);
   }
 
   onStdErr(chunk: string | Buffer, test?: TestCase): void {
@@ -198,14 +321,17 @@ export default class ConsoleReporter implements Reporter {
   }
 
   onEnd(_result: FullResult): void {
+    this.clearProgress();
     // The session's own checks (calls the module made on its own), judged when it ended.
     const dir = this.sessionRecords;
     if (fs.existsSync(dir)) {
       for (const f of fs.readdirSync(dir).sort()) {
         const record = JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')) as TestRecord;
-        if (record.results.length === 0) continue;
-        this.line(oneLine(record.results[0]!.spec ?? 'session', 300));
-        this.printResults(record.results);
+        // Run-level rules (spec `run`) are printed once, by `conformance run`, with the others.
+        const own = record.results.filter((r) => r.spec !== 'run');
+        if (own.length === 0) continue;
+        this.line(oneLine(own[0]!.spec ?? 'session', 300));
+        this.printResults(own);
       }
     }
     // The run-level rules (something reached the module) and the tally of every result are

@@ -20,6 +20,17 @@ export const AREA_KIND: Record<Area, string | null> = {
 
 export type Verdict = 'CONFORMANT' | 'PASS' | 'FAIL';
 
+/** How a run was narrowed: a `--grep` pattern as typed, the areas of `--area` (registration among them), or both. */
+export interface Narrowing {
+  grep?: string;
+  areas?: readonly string[];
+}
+
+/** The narrowing as a command line says it: `--area registration,delivery --grep "tracking"`. */
+export function narrowingText(n: Narrowing): string {
+  return [...(n.areas ? [`--area ${n.areas.join(',')}`] : []), ...(n.grep !== undefined ? [`--grep ${JSON.stringify(n.grep)}`] : [])].join(' ');
+}
+
 /** Requirement ids of one reason for not being tested. */
 export interface CoverageGroup {
   count: number;
@@ -53,11 +64,11 @@ export interface Coverage {
     notApplicable: CoverageGroup;
     /** No check of the suite credits it. */
     notCovered: CoverageGroup;
-    /** Only tests the run's `--grep` did not select cover it (a narrowed run). */
+    /** Only tests the run's `--grep` or `--area` did not select cover it (a narrowed run). */
     leftOut: CoverageGroup;
   };
-  /** A run narrowed by `--grep`: never CONFORMANT, whatever it tested. */
-  narrowed?: { grep: string; selected: number; total: number };
+  /** A run narrowed by `--grep`, `--area` or both: never CONFORMANT, whatever it tested. */
+  narrowed?: Narrowing & { selected: number; total: number };
   /** Triggers the configuration declares that no check of the run used: what was not tried. */
   unusedTriggers: string[];
   /** `WIRE-` requirements of the module's kinds, not applicable to a run on the document alone. */
@@ -73,8 +84,8 @@ export interface CoverageInput {
   /** MUST checks that failed in the run. */
   failedChecks: number;
   entries: readonly Requirement[];
-  /** A run narrowed by `--grep`: the requirement ids only the tests it left out cover. */
-  selection?: { grep: string; selected: number; total: number; leftOut: readonly string[] };
+  /** A narrowed run: the requirement ids only the tests it left out cover. */
+  selection?: Narrowing & { selected: number; total: number; leftOut: readonly string[] };
   /** Declared triggers the run never fired. */
   unusedTriggers?: readonly string[];
 }
@@ -95,7 +106,13 @@ export function appliesTo(id: string, kinds: readonly string[], entry: Pick<Requ
 
 export function computeCoverage(input: CoverageInput): Coverage {
   const byId = new Map<string, CheckResult[]>();
-  for (const r of input.results) for (const id of r.requirements) byId.set(id, [...(byId.get(id) ?? []), r]);
+  for (const r of input.results) {
+    for (const id of r.requirements) {
+      const list = byId.get(id);
+      if (list) list.push(r);
+      else byId.set(id, [r]);
+    }
+  }
 
   let notTestable = 0;
   let otherKinds = 0;
@@ -166,7 +183,16 @@ export function computeCoverage(input: CoverageInput): Coverage {
       notCovered: group(notCovered),
       leftOut: group(leftOut),
     },
-    ...(input.selection ? { narrowed: { grep: input.selection.grep, selected: input.selection.selected, total: input.selection.total } } : {}),
+    ...(input.selection
+      ? {
+          narrowed: {
+            ...(input.selection.grep !== undefined ? { grep: input.selection.grep } : {}),
+            ...(input.selection.areas ? { areas: [...input.selection.areas] } : {}),
+            selected: input.selection.selected,
+            total: input.selection.total,
+          },
+        }
+      : {}),
     unusedTriggers: [...(input.unusedTriggers ?? [])].sort(),
     profileOff: group(profileOff),
     catalogue: { total: input.entries.length, notTestable, otherKinds },
@@ -185,7 +211,7 @@ export function verdictText(c: Coverage): string {
   const off = c.profileOff.count > 0 ? `; ${plural(c.profileOff.count, 'profile requirement', 'profile requirements')} not applicable to a run on the document alone (--no-profile)` : '';
   const unused = c.unusedTriggers.length > 0 ? `; declared ${c.unusedTriggers.length === 1 ? 'trigger' : 'triggers'} never used${c.narrowed ? ' by the selected tests' : ''}: ${c.unusedTriggers.join(', ')}` : '';
   if (c.verdict === 'CONFORMANT') return `CONFORMANT — all ${c.applicable} applicable requirements tested and passed${off}${unused}`;
-  const narrowed = c.narrowed ? ` in a run narrowed by --grep ${JSON.stringify(c.narrowed.grep)} (${c.narrowed.selected} of ${c.narrowed.total} conformance tests)` : '';
+  const narrowed = c.narrowed ? ` in a run narrowed by ${narrowingText(c.narrowed)} (${c.narrowed.selected} of ${c.narrowed.total} conformance tests)` : '';
   const head = c.verdict === 'FAIL' ? `FAIL (${plural(c.failedChecks, 'MUST check', 'MUST checks')} failed)${narrowed}` : `PASS (no MUST failure)${narrowed}`;
   const tested = [`${c.passed} passed`, ...(c.failed > 0 ? [`${c.failed} failed`] : []), ...(c.warned > 0 ? [`${c.warned} warned (SHOULD)`] : [])];
   const g = c.groups;

@@ -3,9 +3,9 @@
  * says, requirement by requirement, what holds. Everything the module sent is escaped.
  */
 import { curlNote } from '../evidence/curl.ts';
-import { evidenceLines, moduleStopText, summaryText, type Results, type RequirementRow } from './results.ts';
-import { verdictText, type Coverage } from './coverage.ts';
-import type { CheckResult } from '../checks/result.ts';
+import { evidenceLines, moduleStopText, propertyCasesText, replayCommand, summaryText, type Results, type RequirementRow } from './results.ts';
+import { narrowingText, verdictText, type Coverage } from './coverage.ts';
+import type { CheckResult, PropertyStats } from '../checks/result.ts';
 import type { Exchange } from '../evidence/exchange.ts';
 import type { ModuleOutput, StreamTail } from '../module/launcher.ts';
 
@@ -28,11 +28,32 @@ ${res ? `<pre>HTTP ${res.status}\n${escapeHtml(Object.entries(res.headers).map((
 ${x.curl ? `<p>Reproduce with:</p><pre>${escapeHtml(x.curl)}</pre>${curlNote(x.curl) ? `<p>${escapeHtml(curlNote(x.curl)!)}</p>` : ''}` : ''}</details>`;
 }
 
-function resultRow(r: CheckResult): string {
+/** The most of a counterexample's request the page shows (a request not shrunk can be long). */
+const REQUEST_SHOWN = 20_000;
+
+/** A property's cases, its seed and budget, and for a failure the shrunk counterexample, its exchange, its saved file and how to replay it. */
+function propertyBlock(p: PropertyStats, run: Results['run']): string {
+  const head = `<p class="property">Property <b>${escapeHtml(p.property)}</b>: ${escapeHtml(propertyCasesText(p))}.</p>`;
+  const c = p.counterexample;
+  if (!c) return head;
+  const json = JSON.stringify(c.request, null, 2) ?? String(c.request);
+  const shown = json.length > REQUEST_SHOWN ? `${json.slice(0, REQUEST_SHOWN)}\n… (${json.length} characters)` : json;
+  const shrunk = c.shrinks > 0 ? `shrunk in ${c.shrinks} step(s)` : 'not shrunk further';
+  return `${head}
+<details class="counterexample" open><summary>Counterexample, ${escapeHtml(shrunk)}: seed <code>${p.seed}</code>, path <code>${escapeHtml(c.path)}</code></summary>
+<pre>${escapeHtml(shown)}</pre>
+<p>${c.exchange ? `Sent in exchange <a href="#${escapeHtml(c.exchange)}">${escapeHtml(c.exchange)}</a>. ` : ''}${c.file ? `Saved as ${/^failures\/[^/]+\.json$/.test(c.file) ? `<a href="${escapeHtml(c.file)}"><code>${escapeHtml(c.file)}</code></a>` : `<code>${escapeHtml(c.file)}</code>`}; from this report's folder, replay it with:</p><pre class="replay">${escapeHtml(replayCommand(c.file, run))}</pre>` : 'Not saved (the failure file could not be written).</p>'}
+</details>`;
+}
+
+function resultRow(r: CheckResult, run: Results['run']): string {
   return `<tr class="${escapeHtml(r.status)}"><td>${badge(r.status)}</td><td><code>${escapeHtml(r.check)}</code><br>${escapeHtml(r.title)}</td>
 <td>${r.requirements.map((id) => `<a href="#req-${escapeHtml(id)}" class="chip">${escapeHtml(id)}</a>`).join(' ') || '<em>suite rule</em>'}${r.profile ? ' <span class="chip profile">profile</span>' : ''}</td>
-<td><pre>${escapeHtml(r.message)}</pre>${r.evidence.map((id) => `<a href="#${escapeHtml(id)}">${escapeHtml(id)}</a>`).join(' ')}</td></tr>`;
+<td><pre>${escapeHtml(r.message)}</pre>${r.property ? propertyBlock(r.property, run) : ''}${r.evidence.map((id) => `<a href="#${escapeHtml(id)}">${escapeHtml(id)}</a>`).join(' ')}</td></tr>`;
 }
+
+/** The order of the checks table: failures first. */
+const STATUS_RANK: Record<string, number> = { failed: 0, warning: 1, skipped: 2, passed: 3, notApplicable: 4, info: 5 };
 
 function requirementRow(q: RequirementRow): string {
   return `<tr id="req-${escapeHtml(q.id)}" class="${escapeHtml(q.status)}"><td>${badge(q.status)}</td><td><code>${escapeHtml(q.id)}</code> ${escapeHtml(q.level)}</td>
@@ -57,7 +78,7 @@ function coverageSection(c: Coverage): string {
     ['— not applicable', g.notApplicable.count, 'the module did not send the field or exercise the case'],
     ['— not yet covered by the suite', g.notCovered.count, 'no check of the suite tests it yet'],
   ];
-  if (c.narrowed) rows.splice(3, 0, ['— left out by the selection', g.leftOut.count, `only tests that --grep ${JSON.stringify(c.narrowed.grep)} did not select (${c.narrowed.total - c.narrowed.selected} of ${c.narrowed.total}) cover it`]);
+  if (c.narrowed) rows.splice(3, 0, ['— left out by the selection', g.leftOut.count, `only tests that ${narrowingText(c.narrowed)} did not select (${c.narrowed.total - c.narrowed.selected} of ${c.narrowed.total}) cover it`]);
   if (c.unusedTriggers.length > 0) rows.push(['declared triggers never used', c.unusedTriggers.length, `${c.unusedTriggers.join(', ')}: no check${c.narrowed ? ' of the selected tests' : ''} used them, so what they start was not tried`]);
   if (!c.profile) rows.push(['profile off', c.profileOff.count, 'wire-profile (WIRE-) requirements: not applicable to a run on the document alone']);
   return `<section id="coverage"><h2>Coverage</h2>
@@ -91,6 +112,15 @@ ${stream('stderr', output.stderr)}</section>
 `;
 }
 
+/** The run's seed, and what it generates: every generated request of the run comes from it. */
+function seedLine(run: Results['run']): string {
+  const g = run.generation;
+  const seed = run.seed ?? g?.seed;
+  if (seed === undefined) return '';
+  const more = g ? `, ${g.runs} case(s) per property, ${g.timeLimitMs} ms per property at most` : '';
+  return `<p id="seed">Generated requests: seed <code>${seed}</code>${escapeHtml(more)}; <code>conformance run --seed ${seed}${g ? ` --runs ${g.runs}` : ''}</code> sends the same ones again.</p>\n`;
+}
+
 export function renderHtml(results: Results): string {
   const s = results.summary;
   // The same counts as the coverage: tested = applicable with a pass, failure or warning; the
@@ -116,17 +146,18 @@ body{font:14px/1.4 system-ui,sans-serif;margin:2em;color:#1d1d1f}table{border-co
 pre{white-space:pre-wrap;word-break:break-word;margin:.2em 0;font-size:12px}.badge{padding:.1em .5em;border-radius:.3em;font-weight:600;font-size:12px}
 .passed .badge,.badge.passed{background:#d9f2df}.failed .badge,.badge.failed{background:#f9d0d0}.warning .badge,.badge.warning{background:#fbeec8}
 .badge.skipped,.badge.notApplicable,.badge.untested{background:#eee}.chip{font-family:monospace;font-size:11px;background:#eef;padding:0 .3em;border-radius:.3em;text-decoration:none}
-.chip.profile{background:#fde}.verdict{font-size:18px;font-weight:700}.coverage{width:auto}.coverage th{font-weight:600}.coverage .n{text-align:right;font-variant-numeric:tabular-nums}
+.chip.profile{background:#fde}.property{margin:.3em 0}.counterexample{margin:.3em 0 .6em;padding:.2em .5em;border-left:3px solid #f9d0d0}.verdict{font-size:18px;font-weight:700}.coverage{width:auto}.coverage th{font-weight:600}.coverage .n{text-align:right;font-variant-numeric:tabular-nums}
 details summary{cursor:pointer}.exchange summary{cursor:pointer;font-size:12px}
 </style></head><body>
 <h1>Conformance report</h1>
 <p class="verdict" id="verdict">${escapeHtml(verdict)}</p>
 <p>Module <code>${escapeHtml(results.module?.code ?? '(none)')}</code> (${escapeHtml((results.module?.kinds ?? []).join(', '))}), ${escapeHtml(results.run.mode ?? '')} mode, profile checks ${results.run.profile ? 'on' : 'off'}; run of ${escapeHtml(results.run.startedAt)}, ${(results.run.durationMs / 1000).toFixed(1)} s; ${escapeHtml(results.suite.name)} ${escapeHtml(results.suite.version)}.</p>
+${seedLine(results.run)}
 ${moduleStopText(results.run.moduleStop) ? `<p id="module-stop">Stopping the module: ${escapeHtml(moduleStopText(results.run.moduleStop)!)} This breaks no rule of the contract.</p>\n` : ''}${results.coverage ? coverageSection(results.coverage) : ''}
 ${results.evidence ? `<section id="traffic"><h2>Traffic</h2><p><small>Information beside the checks: every exchange counted per endpoint; the first, the last and the refused ones are kept whole below.</small></p>\n${evidenceLines(results.evidence).map((l) => `<p class="traffic">${escapeHtml(l)}</p>`).join('\n')}</section>\n` : ''}${moduleOutputSection(results.run.moduleOutput, results.run.outcome === 'aborted')}<p id="summary">${escapeHtml(summaryText(s))}</p>
 <h2>Checks</h2>
 <table><thead><tr><th>status</th><th>check</th><th>requirements</th><th>what was checked, received, expected</th></tr></thead><tbody>
-${[...results.results].sort((a, b) => ['failed', 'warning', 'skipped', 'passed', 'notApplicable', 'info'].indexOf(a.status) - ['failed', 'warning', 'skipped', 'passed', 'notApplicable', 'info'].indexOf(b.status)).map(resultRow).join('\n')}
+${[...results.results].sort((a, b) => (STATUS_RANK[a.status] ?? 9) - (STATUS_RANK[b.status] ?? 9)).map((r) => resultRow(r, results.run)).join('\n')}
 </tbody></table>
 <h2 id="requirements-tested">Requirements tested (${tested.length})</h2>
 <table><thead><tr><th>status</th><th>id</th><th>statement</th><th>checks</th></tr></thead><tbody>${tested.map(requirementRow).join('\n')}</tbody></table>

@@ -5,7 +5,7 @@
  * a warning or an information passes, its message in `<system-out>`. Everything is escaped:
  * what the module sent is hostile.
  */
-import type { Results } from './results.ts';
+import { propertyCasesText, replayCommand, type Results } from './results.ts';
 import type { CheckResult } from '../checks/result.ts';
 
 /** Characters XML 1.0 does not allow (C0 controls but tab, LF, CR; U+FFFE, U+FFFF; lone surrogates) become U+FFFD. */
@@ -39,20 +39,48 @@ function skipSummary(message: string): string {
   return message.split('\n').find((l) => /^(Skipped|Not applicable): /.test(l)) ?? message;
 }
 
-function testcase(r: CheckResult, classname: string): string {
+/** The most of a counterexample's request a test case carries. */
+const REQUEST_SHOWN = 4_000;
+
+/**
+ * What a property result adds: its cases and seed, and for a failure the shrunk counterexample
+ * (path, shrink steps, exchange, the request) and the line that replays it. Empty for another result.
+ */
+function propertyText(r: CheckResult, run: Results['run']): string {
+  const p = r.property;
+  if (!p) return '';
+  const lines = [`Property ${p.property}: ${propertyCasesText(p)}.`];
+  const c = p.counterexample;
+  if (c) {
+    const json = JSON.stringify(c.request) ?? String(c.request);
+    lines.push(
+      `Counterexample (seed ${p.seed}, path ${c.path}, ${c.shrinks > 0 ? `shrunk in ${c.shrinks} step(s)` : 'not shrunk further'}${c.exchange ? `, exchange ${c.exchange}` : ''}): ${json.length > REQUEST_SHOWN ? `${json.slice(0, REQUEST_SHOWN)}… (${json.length} characters)` : json}`,
+    );
+    if (c.file) lines.push(`Replay with: ${replayCommand(c.file, run)}`);
+  }
+  return lines.join('\n');
+}
+
+function testcase(r: CheckResult, classname: string, run: Results['run']): string {
   const open = `    <testcase name="${xmlAttr(caseName(r))}" classname="${xmlAttr(classname)}"`;
+  const property = propertyText(r, run);
+  const withProperty = (text: string): string => (property ? `${text}\n${property}` : text);
+  const out = property ? `\n      <system-out>${xmlText(property)}</system-out>` : '';
   switch (r.status) {
-    case 'failed':
-      return `${open}>\n      <failure message="${xmlAttr(failureSummary(r.message))}" type="${xmlAttr(r.severity)}">${xmlText(r.message)}</failure>\n    </testcase>`;
+    case 'failed': {
+      // The message says what broke it and on how many cases, with the seed; the body adds the counterexample.
+      const summary = r.property ? `${failureSummary(r.message)}\n(${propertyCasesText(r.property)})` : failureSummary(r.message);
+      return `${open}>\n      <failure message="${xmlAttr(summary)}" type="${xmlAttr(r.severity)}">${xmlText(withProperty(r.message))}</failure>\n    </testcase>`;
+    }
     case 'skipped':
     case 'notApplicable':
-      return `${open}>\n      <skipped message="${xmlAttr(skipSummary(r.message))}"/>\n    </testcase>`;
+      return `${open}>\n      <skipped message="${xmlAttr(skipSummary(r.message))}"/>${out}\n    </testcase>`;
     case 'warning':
-      return `${open}>\n      <system-out>${xmlText(`WARNING (${r.severity}): ${r.message}`)}</system-out>\n    </testcase>`;
+      return `${open}>\n      <system-out>${xmlText(withProperty(`WARNING (${r.severity}): ${r.message}`))}</system-out>\n    </testcase>`;
     case 'info':
-      return `${open}>\n      <system-out>${xmlText(`INFO: ${r.message}`)}</system-out>\n    </testcase>`;
+      return `${open}>\n      <system-out>${xmlText(withProperty(`INFO: ${r.message}`))}</system-out>\n    </testcase>`;
     default:
-      return `${open}/>`;
+      return property ? `${open}>${out}\n    </testcase>` : `${open}/>`;
   }
 }
 
@@ -67,10 +95,13 @@ const countsAttr = (c: Counts): string => `tests="${c.tests}" failures="${c.fail
 
 /** junit.xml of a run. An aborted run is one suite `run` with one error: the run could not start. */
 export function junitXml(results: Results): string {
+  // One push per result: a spec with thousands of results costs no more per result than one with a few.
   const suites = new Map<string, CheckResult[]>();
   for (const r of results.results) {
     const spec = r.spec ?? 'run';
-    suites.set(spec, [...(suites.get(spec) ?? []), r]);
+    const rs = suites.get(spec);
+    if (rs) rs.push(r);
+    else suites.set(spec, [r]);
   }
   const total: Counts = { tests: 0, failures: 0, errors: 0, skipped: 0 };
   const blocks: string[] = [];
@@ -84,7 +115,7 @@ export function junitXml(results: Results): string {
     total.tests += c.tests;
     total.failures += c.failures;
     total.skipped += c.skipped;
-    blocks.push(`  <testsuite name="${xmlAttr(spec)}" ${countsAttr(c)}>\n${rs.map((r) => testcase(r, spec)).join('\n')}\n  </testsuite>`);
+    blocks.push(`  <testsuite name="${xmlAttr(spec)}" ${countsAttr(c)}>\n${rs.map((r) => testcase(r, spec, results.run)).join('\n')}\n  </testsuite>`);
   }
   if (results.run.outcome === 'aborted') {
     total.tests += 1;

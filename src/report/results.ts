@@ -9,12 +9,15 @@ import { areaOf, catalogue, isProfile, type Requirement } from '../contract/cata
 import { PACKAGE_ROOT } from '../contract/paths.ts';
 import { apply } from '../checks/apply.ts';
 import { ensureModuleWasReached } from '../checks/run/module-reached.ts';
-import { summarize, type CheckResult, type ResultsSummary } from '../checks/result.ts';
+import { summarize, type CheckResult, type PropertyStats, type ResultsSummary } from '../checks/result.ts';
 import type { Exchange } from '../evidence/exchange.ts';
 import type { RunEvidence, TestRecord } from '../run/conformance.ts';
 import { AREA_KIND, appliesTo, computeCoverage, type Coverage } from './coverage.ts';
 import type { ModuleOutput, ModuleStop } from '../module/launcher.ts';
-import type { Selection } from '../module/config.ts';
+import type { ResolvedConfig, Selection } from '../module/config.ts';
+
+/** The generation settings of a run: seed, cases per property, a property's time budget. */
+export type Generation = ResolvedConfig['generation'];
 
 export type RequirementStatus = 'passed' | 'failed' | 'warning' | 'skipped' | 'notApplicable' | 'untested';
 
@@ -53,6 +56,10 @@ export interface Results {
     selection?: Selection;
     /** Present when the run reached its deadline (`runTimeoutMs`): how many tests it stopped or never started. */
     deadline?: { runTimeoutMs: number; reached: boolean; stopped: number };
+    /** The seed of every generated request of the run (config `generation.seed`, `--seed`): with it, the run's cases again. */
+    seed?: number;
+    /** Generated requests: the seed, the cases per property (`--runs`) and a property's time budget. */
+    generation?: Generation;
   };
   module: TestRecord['module'] | null;
   summary: ResultsSummary;
@@ -82,6 +89,8 @@ export interface BuildInput {
   moduleOutput?: ModuleOutput;
   /** A run narrowed by `--grep`: what it selected and left out. */
   selection?: Selection;
+  /** The run's generation settings (`generation` of the resolved configuration). */
+  generation?: Generation;
 }
 
 function suiteVersion(): string {
@@ -102,21 +111,33 @@ function untestedReason(e: Requirement, scope?: { kinds: readonly string[]; prof
   return 'no check of the suite covers it yet';
 }
 
+/** The results that credit each requirement id, in the order of the results (linear: one push per id of a result). */
+export function groupByRequirement(results: readonly CheckResult[]): Map<string, CheckResult[]> {
+  const byId = new Map<string, CheckResult[]>();
+  for (const r of results) {
+    for (const id of r.requirements) {
+      const rs = byId.get(id);
+      if (rs) rs.push(r);
+      else byId.set(id, [r]);
+    }
+  }
+  return byId;
+}
+
 /**
  * The whole catalogue, each requirement with its checks and status, or the reason it is
  * untested; with `scope` (the module's kinds and the profile setting) the reason says when a
  * requirement does not apply to the run.
  */
 export function requirementTable(results: readonly CheckResult[], scope?: { kinds: readonly string[]; profile: boolean }): RequirementRow[] {
-  const byId = new Map<string, CheckResult[]>();
-  for (const r of results) for (const id of r.requirements) byId.set(id, [...(byId.get(id) ?? []), r]);
+  const byId = groupByRequirement(results);
   return catalogue().entries.map((e) => {
     const rs = byId.get(e.id) ?? [];
     const applicable = scope ? { applicable: e.testable && appliesTo(e.id, scope.kinds, e) && (scope.profile || !isProfile(e.id)) } : {};
     const base = { id: e.id, level: e.level, actor: e.actor, section: e.section, quote: e.quote, checks: [...new Set(rs.map((r) => r.check))], ...applicable };
     if (rs.length === 0) return { ...base, status: 'untested' as const, reason: untestedReason(e, scope) };
-    const statuses = rs.map((r) => (r.status === 'info' ? 'passed' : r.status)) as RequirementStatus[];
-    const status = ORDER.find((s) => statuses.includes(s)) ?? 'skipped';
+    const statuses = new Set(rs.map((r) => (r.status === 'info' ? 'passed' : r.status)) as RequirementStatus[]);
+    const status = ORDER.find((s) => statuses.has(s)) ?? 'skipped';
     return { ...base, status };
   });
 }
@@ -125,7 +146,9 @@ export async function buildResults(input: BuildInput): Promise<Results> {
   const results = input.records.flatMap((r) => r.results);
   const seen = new Set<string>();
   const exchanges = input.records.flatMap((r) => r.exchanges).filter((x) => (seen.has(x.id) ? false : (seen.add(x.id), true)));
-  exchanges.sort((a, b) => a.startedAt.localeCompare(b.startedAt));
+  // ISO times of one format: compared as text (a stable sort keeps the order of equal times).
+  exchanges.sort((a, b) => (a.startedAt < b.startedAt ? -1 : a.startedAt > b.startedAt ? 1 : 0));
+  const exchangeById = new Map(exchanges.map((x) => [x.id, x]));
   const module = input.records.find((r) => r.module)?.module ?? null;
   const evidenced = input.records.filter((r) => r.evidence);
   const evidence: RunEvidence | undefined =
@@ -145,12 +168,13 @@ export async function buildResults(input: BuildInput): Promise<Results> {
         spec: b.title,
       });
     }
-    // No silent passes: judged over every exchange of the run.
-    const narrowed = input.selection ? `--grep ${JSON.stringify(input.selection.grep)}` : undefined;
+    // No silent passes: judged over every exchange of the run. Only a --grep can leave out every
+    // test that sends a callback (an --area run always runs the registration area's activity spec).
+    const narrowed = input.selection?.grep !== undefined ? `--grep ${JSON.stringify(input.selection.grep)}` : undefined;
     results.push(
       await apply(ensureModuleWasReached, { exchanges, ...(narrowed ? { narrowed } : {}) }, { requirements: [], severity: 'MUST' }, {
         profile: input.profile,
-        exchange: (id) => exchanges.find((x) => x.id === id),
+        exchange: (id) => exchangeById.get(id),
         spec: 'run',
       }),
     );
@@ -171,6 +195,7 @@ export async function buildResults(input: BuildInput): Promise<Results> {
       ...(input.moduleStop ? { moduleStop: input.moduleStop } : {}),
       ...(input.moduleOutput ? { moduleOutput: input.moduleOutput } : {}),
       ...(input.selection ? { selection: input.selection } : {}),
+      ...(input.generation ? { seed: input.generation.seed, generation: { ...input.generation } } : {}),
     },
     module,
     summary,
@@ -217,6 +242,21 @@ export function moduleStopText(stop: ModuleStop | undefined): string | undefined
   if (stop.childrenKilled) parts.push(`processes it started were still running after ${stop.graceMs} ms and were killed (SIGKILL to its process group)`);
   if (stop.interrupted) parts.push(`the run was interrupted (${stop.interrupted}) and stopped the module`);
   return parts.length > 0 ? `${parts.join('; ')}.` : undefined;
+}
+
+/**
+ * The `conformance replay` line of a saved failure: its file as results.json names it (relative
+ * to the output folder, where the reports are) and the run's configuration file, if it had one.
+ */
+export function replayCommand(file: string, run: Pick<Results['run'], 'config'>): string {
+  const quote = (s: string): string => (/^[\w./:@=+-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`);
+  return `conformance replay ${quote(file)}${run.config ? ` --config ${quote(run.config)}` : ''}`;
+}
+
+/** A property's cases as one check saw them: `100 of 100 generated case(s): 19 passed, 81 failed, 0 not applicable; seed 11`. */
+export function propertyCasesText(p: PropertyStats): string {
+  const budget = p.budgetEnded ? `; the time budget (${p.timeLimitMs} ms) ended it` : '';
+  return `${p.cases} of ${p.runs} generated case(s): ${p.passed} passed, ${p.failed} failed, ${p.notApplicable} not applicable; seed ${p.seed}${budget}`;
 }
 
 /**

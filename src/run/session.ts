@@ -11,14 +11,18 @@ import { Triggers } from '../module/triggers.ts';
 import { EvidenceLog, type Exchange } from '../evidence/exchange.ts';
 import { Redactor } from '../evidence/redact.ts';
 import { CallbackClient, type Reply } from '../client/callback-client.ts';
-import { send, type SendOptions } from '../callbacks/send.ts';
+import { NoCallbackAddress, send, type SendOptions } from '../callbacks/send.ts';
 import type { CallbackName } from '../callbacks/table.ts';
 import { SystemSimulator, type Registration } from '../simulators/system.ts';
 import { GatewaySimulator } from '../simulators/gateway.ts';
 import { hostOf, makeRunTls, writeCaFile, type CaFile, type RunTls } from '../simulators/tls.ts';
+import type { CheckResult } from '../checks/result.ts';
 
 /** The run could not start: bad configuration, module never registered. Exit code 2. */
 export class SessionStartError extends Error {}
+
+/** Tries of the readiness check of a module that refuses callbacks (settle periods apart). */
+const READINESS_TRIES = 5;
 
 /** How long a module whose registration was refused must stay quiet before the run goes on to judge it. */
 const REFUSED_QUIET_MS = 2_000;
@@ -80,6 +84,91 @@ function countLaunch(): void {
   fs.appendFileSync(path.join(outDir(), 'launches.log'), `${new Date().toISOString()} ${process.pid}\n`);
 }
 
+/** The run's session start, in its output folder: one per run (`claimSessionStart`). */
+export const SESSION_START_FILE = 'session-start.json';
+
+interface SessionStartRecord {
+  run: string;
+  pid: number;
+  at: string;
+  /** Conformance specs that broke after the start (`noteBrokenSpec`). */
+  broken?: string[];
+}
+
+/** The run a worker belongs to: its Playwright runner, the parent of every worker of the run (a restarted one too). */
+export function currentRun(): string {
+  return `runner ${process.ppid}`;
+}
+
+function readSessionStart(dir: string): SessionStartRecord | undefined {
+  try {
+    return JSON.parse(fs.readFileSync(path.join(dir, SESSION_START_FILE), 'utf8')) as SessionStartRecord;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * One session, one launch of the module, per run. The first session start of a run claims the
+ * run (recorded in the output folder) and gets undefined; a second start in the same run
+ * (Playwright started a new worker after a spec broke) is refused: it gets the reason, and
+ * starts nothing. A record left by another run (an earlier one in the same folder) is replaced.
+ */
+export function claimSessionStart(options: { run?: string; dir?: string } = {}): string | undefined {
+  const run = options.run ?? currentRun();
+  const dir = options.dir ?? outDir();
+  const earlier = readSessionStart(dir);
+  if (earlier?.run === run) {
+    const broke = earlier.broken?.length ? `the conformance spec ${earlier.broken.map((t) => JSON.stringify(t)).join(', ')} broke` : 'a conformance spec broke';
+    return `a second session start in this run, refused: ${broke} and Playwright started a new worker for the tests left; the module is not launched again (the run's session started at ${earlier.at} in process ${earlier.pid})`;
+  }
+  fs.mkdirSync(dir, { recursive: true });
+  fs.writeFileSync(path.join(dir, SESSION_START_FILE), `${JSON.stringify({ run, pid: process.pid, at: new Date().toISOString() } satisfies SessionStartRecord)}\n`);
+  return undefined;
+}
+
+/** Notes, on the run's session start, a conformance spec that broke: a refused second start names it. */
+export function noteBrokenSpec(title: string, options: { run?: string; dir?: string } = {}): void {
+  const dir = options.dir ?? outDir();
+  const record = readSessionStart(dir);
+  if (!record || record.run !== (options.run ?? currentRun())) return;
+  try {
+    fs.writeFileSync(path.join(dir, SESSION_START_FILE), `${JSON.stringify({ ...record, broken: [...(record.broken ?? []), title] })}\n`);
+  } catch {
+    // The refusal then names no spec.
+  }
+}
+
+/** The suite rule a refused second session start fails (MUST): the run's own result, with the reason. */
+export function secondStartResult(reason: string): CheckResult {
+  return {
+    check: 'ensureOneSessionPerRun',
+    title: 'the run has one session: the module is launched once',
+    requirements: [],
+    profile: false,
+    severity: 'MUST',
+    status: 'failed',
+    message: `Checked: the run has one session: the module is launched once.\nReceived: ${reason}; every conformance test left was skipped\nExpected: one session for the whole run: a spec that breaks must not force a second start\nRequirements: (suite rule) (MUST)`,
+    evidence: [],
+    spec: 'run',
+  };
+}
+
+/** The result of a conformance test skipped because a second session start was refused (`claimSessionStart`). */
+export function notRunResult(spec: string, reason: string): CheckResult {
+  return {
+    check: 'ensureSpecRanToTheEnd',
+    title: 'the conformance spec ran to its end',
+    requirements: [],
+    profile: false,
+    severity: 'INFO',
+    status: 'skipped',
+    message: `Checked: the conformance spec "${spec}" ran to its end.\nSkipped: ${reason}\nRequirements: (suite rule) (INFO)`,
+    evidence: [],
+    spec,
+  };
+}
+
 export class RunSession {
   readonly log: EvidenceLog;
   readonly client: CallbackClient;
@@ -118,7 +207,7 @@ export class RunSession {
     const redactor = new Redactor();
     redactor.add('apiKey', config.apiKey);
     this.log = new EvidenceLog(redactor, sessionId);
-    this.client = new CallbackClient({ log: this.log, timeoutMs: config.callbacks?.timeoutMs, maxBodyBytes: config.callbacks?.maxBodyBytes, settleMs: settleMs(config) });
+    this.client = new CallbackClient({ log: this.log, timeoutMs: config.callbacks?.timeoutMs, maxBodyBytes: config.callbacks?.maxBodyBytes });
     this.gateway = new GatewaySimulator({
       log: this.log,
       client: this.client,
@@ -235,7 +324,8 @@ export class RunSession {
   /**
    * Callbacks start once the module is ready: after its registration, at the readiness signal
    * the configuration names (a URL answering 2xx, a line of its output), else after the settle
-   * period (wire profile section 9: a module can still be storing its account).
+   * period (wire profile section 9: a module can still be storing its account) and once it
+   * accepts callbacks (`acceptsCallbacks`). Every callback of a spec is then sent once.
    */
   private async ready(): Promise<void> {
     const r = this.config.readiness ?? {};
@@ -254,7 +344,36 @@ export class RunSession {
       while (Date.now() < deadline && !(this.launched?.output() ?? []).some((line) => pattern.test(line))) await new Promise((res) => setTimeout(res, 50));
       return;
     }
-    await new Promise((res) => setTimeout(res, settleMs(this.config)));
+    const settle = settleMs(this.config);
+    await new Promise((res) => setTimeout(res, settle));
+    await this.acceptsCallbacks(settle, deadline);
+  }
+
+  /**
+   * Without a readiness signal: the module is ready once it accepts callbacks carrying its
+   * clientId. The `activity` callback (active, not frozen: what the platform tells a module it
+   * has just registered) is sent; while the module refuses it (401, 403) the session waits the
+   * settle period again, at most READINESS_TRIES tries within the readiness deadline. Each try is evidence, as a probe: the
+   * readiness check never counts as the module being reached. Skipped when the registration
+   * gives no clientId or no activity path (the registration checks say so).
+   */
+  private async acceptsCallbacks(settle: number, deadline: number): Promise<void> {
+    const clientId = this.clientId();
+    if (clientId === undefined) return;
+    const systemUrl = this.system.url();
+    for (let tries = 1; ; tries++) {
+      let reply: Reply;
+      try {
+        reply = await this.send('activity', { active: true, freeze: false }, { clientId, extra: { systemUrl }, label: 'readiness: activity', probe: true });
+      } catch (e) {
+        if (e instanceof NoCallbackAddress) return;
+        throw e;
+      }
+      if (reply.status !== 401 && reply.status !== 403) return;
+      // A module that refuses every callback is judged by the specs, not waited out.
+      if (tries >= READINESS_TRIES || Date.now() + settle > deadline) return;
+      await new Promise((res) => setTimeout(res, settle));
+    }
   }
 
   private taken(registration: Registration): void {

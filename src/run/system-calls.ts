@@ -5,7 +5,7 @@
  * makes one set of results, not thousands).
  */
 import { contract } from '../contract/schemas.ts';
-import { ensureMessageMatchesSchema } from '../checks/schema-rule.ts';
+import { ensureMessageMatchesSchema, ownedBy } from '../checks/schema-rule.ts';
 import { ensureSystemCallCarriesApiKey, ensureSystemCallPayloadDecodes, ensureTrackingSubcodeIsModuleCode } from '../checks/system-api/calls.ts';
 import { ensureSystemCallsUseApiV5 } from '../checks/registration/edit-call.ts';
 import { ENDPOINT_JUDGEMENTS } from '../checks/system-api/endpoints.ts';
@@ -70,5 +70,7 @@ async function judgeSystemCall(conformance: Conformance, call: InboundCall): Pro
   const subject = { schema, message: call.payload, errors: contract({ profile: conformance.session.config.profile }).validate(schema, call.payload).errors, evidence: [call.exchange.id] };
   if (judgement.limit) await conformance.apply(judgement.limit.check, subject, { requirements: judgement.limit.requirements, severity: 'MUST' });
   for (const rule of judgement.rules ?? []) await conformance.apply(rule.check, subject, { requirements: rule.requirements, severity: 'MUST' });
-  await conformance.apply(ensureMessageMatchesSchema, { ...subject, region: /.*/ }, ids);
+  // The whole payload, less what the endpoint's named rules (its limit, its rules) own.
+  const owned = ownedBy([judgement.limit?.check, ...(judgement.rules ?? []).map((r) => r.check)]);
+  await conformance.apply(ensureMessageMatchesSchema, { ...subject, region: /.*/, owned }, ids);
 }

@@ -5,7 +5,7 @@
  * the registration judge, each map's requirement judged on its own map.
  */
 import { test, expect } from '@playwright/test';
-import { registrationSubject, judgeRegistration } from '../../src/checks/registration/judge.ts';
+import { registrationSubject, judgeRegistration, REGISTRATION_OWNED } from '../../src/checks/registration/judge.ts';
 import { ensureExtraDataKeysAreFieldCodes } from '../../src/checks/registration/delivery-extra-data.ts';
 import { ensureAutocompleteDefaultsAreLabelValue } from '../../src/checks/registration/delivery-autocomplete-default.ts';
 import { ensureUploadedCallsHaveRecordUrl } from '../../src/checks/system-api/record-url.ts';
@@ -76,7 +76,7 @@ test.describe('ensureExtraDataKeysAreFieldCodes', () => {
     d.settings.deliveryExtraData.parcelSize = 'M';
     const s = subject(module(d));
     expect(contract().validate('registration/integration-module.edit.json', module(d)).valid).toBe(true);
-    expect((await ensureMessageMatchesSchema.run({ ...s, region: /^\/integrations\/delivery(\/|$)/, kind: 'delivery' })).outcome).toBe('pass');
+    expect((await ensureMessageMatchesSchema.run({ ...s, region: /^\/integrations\/delivery(\/|$)/, kind: 'delivery', owned: REGISTRATION_OWNED })).outcome).toBe('pass');
   });
 
   test('is not applicable without a delivery integration', async () => {

@@ -7,7 +7,7 @@ import { test, expect } from '@playwright/test';
 import { contract } from '../../src/contract/schemas.ts';
 import { REGISTRATION_REGIONS, REGISTRATION_RULES } from '../../src/checks/registration/index.ts';
 import { ensureMessageMatchesSchema } from '../../src/checks/schema-rule.ts';
-import { judgeRegistration } from '../../src/checks/registration/judge.ts';
+import { judgeRegistration, REGISTRATION_OWNED } from '../../src/checks/registration/judge.ts';
 import { crossFieldErrors } from '../../src/checks/registration/cross-field.ts';
 
 const good = {
@@ -60,7 +60,7 @@ async function judge(module: unknown): Promise<Map<string, string>> {
   const out = new Map<string, string>();
   for (const r of REGISTRATION_RULES) out.set(r.check.name, (await r.check.run({ schema: 'registration/integration-module.edit.json', message: module, errors, evidence: [], kinds })).outcome);
   for (const g of REGISTRATION_REGIONS) {
-    const v = await ensureMessageMatchesSchema.run({ schema: 'registration/integration-module.edit.json', message: module, errors, evidence: [], kinds, region: g.region, ...(g.kind ? { kind: g.kind } : {}) });
+    const v = await ensureMessageMatchesSchema.run({ schema: 'registration/integration-module.edit.json', message: module, errors, evidence: [], kinds, region: g.region, ...(g.kind ? { kind: g.kind } : {}), owned: REGISTRATION_OWNED });
     if (v.outcome === 'fail') out.set(`ensureMessageMatchesSchema(${g.name})`, 'fail');
   }
   return out;

@@ -30,3 +30,11 @@ test('the document alone leaves out members that rest on the profile alone; over
     expect(v).not.toHaveProperty('items');
   }
 });
+
+test('values the suite invents come from the seed: the same for one seed and purpose, others for another', async () => {
+  const { inventedHex } = await import('../../src/generators/invented.ts');
+  expect(inventedHex(5, 'probe')).toBe(inventedHex(5, 'probe'));
+  expect(inventedHex(5, 'probe')).toMatch(/^[0-9a-f]{12}$/);
+  expect(inventedHex(5, 'probe')).not.toBe(inventedHex(6, 'probe'));
+  expect(inventedHex(5, 'probe')).not.toBe(inventedHex(5, 'another probe'));
+});

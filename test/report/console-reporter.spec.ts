@@ -8,13 +8,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FullConfig, FullResult, Suite, TestCase, TestResult } from '@playwright/test/reporter';
-import ConsoleReporter, { consoleStyle, mark, oneLine, resultLine, type ConsoleStyle } from '../../src/report/console-reporter.ts';
+import ConsoleReporter, { consoleStyle, mark, oneLine, progressLine, readProgress, resultLine, type ConsoleStyle } from '../../src/report/console-reporter.ts';
 import { RECORD_ATTACHMENT, type TestRecord } from '../../src/run/conformance.ts';
-import type { CheckResult, Status } from '../../src/checks/result.ts';
+import { PROGRESS_PREFIX, type CheckResult, type PropertyProgress, type PropertyStats, type Status } from '../../src/checks/result.ts';
 import type { Check } from '../../src/checks/check.ts';
 import { message } from '../../src/checks/apply.ts';
 import { curlLine, curlNote } from '../../src/evidence/curl.ts';
 import type { Exchange } from '../../src/evidence/exchange.ts';
+import { DEFAULT_CONFIG_FILE } from '../../src/module/config.ts';
 
 const STATUSES: Status[] = ['passed', 'failed', 'warning', 'skipped', 'notApplicable', 'info'];
 const ESC = '\u001b';
@@ -173,5 +174,89 @@ test.describe('a failure line ends with what was received and expected; the repr
     expect(lines.filter((l) => l.includes('MODULE_URL'))).toEqual([`  note: the curl line of each failure is in ${path.join(dir, 'conformance.html')}; s${note.slice(1)}`]);
     expect(lines.filter((l) => l.startsWith('  FAIL')).every((l) => l.endsWith('Expected: HTTP 200 with JSON {"success": true}'))).toBe(true);
     expect(lines.indexOf(lines.find((l) => l.startsWith('  note:'))!)).toBe(4);
+  });
+});
+
+test.describe('generated requests: the seed, progress while a property runs, and a property result on one line', () => {
+  const generation = { seed: 11, runs: 100, timeLimitMs: 40_000 };
+  const withConfig = (style: ConsoleStyle, config?: { file?: string; generation: typeof generation }): { r: ConsoleReporter; out: string[]; dir: string } => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'console-'));
+    const out: string[] = [];
+    const r = new ConsoleReporter({ style, write: (t) => out.push(t), logFile: path.join(dir, 'run.log'), sessionRecords: path.join(dir, 'session-records'), aborted: () => undefined, config: () => config });
+    r.onBegin({} as FullConfig, { allTests: () => [1] } as unknown as Suite);
+    return { r, out, dir };
+  };
+  const progress = (done: number, failing = 0, property = 'delivery.calculate: valid requests'): string => `${PROGRESS_PREFIX}${JSON.stringify({ property, done, total: 100, failing } satisfies PropertyProgress)}\n`;
+  const stats = (over: Partial<PropertyStats> = {}): PropertyStats => ({ property: 'delivery.calculate: valid requests', seed: 11, runs: 100, cases: 100, passed: 100, failed: 0, notApplicable: 0, timeLimitMs: 40_000, budgetEnded: false, ...over });
+
+  test("the run's seed is said once, at the start; none without the run's configuration", () => {
+    const { out } = withConfig('words', { generation });
+    expect(out.join('').split('\n').slice(0, 2)).toEqual(['Running 1 conformance test', 'seed 11 (generated requests: 100 per property; conformance run --seed 11 sends the same ones again)']);
+    expect(withConfig('words').out.join('')).toBe('Running 1 conformance test\n');
+  });
+
+  test('without a terminal: a progress line at each quarter and the last, never in run.log; other output still logged', () => {
+    const { r, out, dir } = withConfig('words', { generation });
+    const t = testCase('calculate');
+    for (let done = 1; done <= 100; done++) r.onStdOut(progress(done, done >= 60 ? 1 : 0), t);
+    r.onStdOut(`hello from the spec\n${progress(100, 0, 'delivery.calculate: wrong input')}`, t);
+    const lines = out.join('').split('\n').filter((l) => l.startsWith('  …'));
+    expect(lines).toEqual([
+      '  … delivery.calculate: valid requests: 25/100 cases, 0 failing',
+      '  … delivery.calculate: valid requests: 50/100 cases, 0 failing',
+      '  … delivery.calculate: valid requests: 75/100 cases, 1 failing',
+      '  … delivery.calculate: valid requests: 100/100 cases, 1 failing',
+      '  … delivery.calculate: wrong input: 100/100 cases, 0 failing',
+    ]);
+    const log = fs.readFileSync(path.join(dir, 'run.log'), 'utf8');
+    expect(log).not.toContain(PROGRESS_PREFIX);
+    expect(log).toContain('hello from the spec');
+  });
+
+  test('on a terminal: one line rewritten in place, cleared before the next line', () => {
+    const { r, out } = withConfig('color', { generation });
+    const t = testCase('calculate');
+    r.onStdOut(progress(1), t);
+    r.onStdOut(progress(40), t);
+    r.onTestEnd(t, testResult('passed', { results: [result('passed')], exchanges: [] }));
+    const text = out.join('');
+    expect(text).toContain(`\r${ESC}[2K  … delivery.calculate: valid requests: 1/100 cases, 0 failing\r${ESC}[2K  … delivery.calculate: valid requests: 40/100 cases, 0 failing\r${ESC}[2Kregistration › calculate\n`);
+    // No progress line ends a line of its own.
+    expect(text).not.toMatch(/failing\n/);
+  });
+
+  test('a line that only looks like progress is output; a hostile property name cannot break the line', () => {
+    expect(readProgress(`${PROGRESS_PREFIX}{not json`)).toBeUndefined();
+    expect(readProgress(`${PROGRESS_PREFIX}{"property":"p"}`)).toBeUndefined();
+    expect(readProgress('plain output')).toBeUndefined();
+    expect(progressLine({ property: `p${ESC}[2J\nq`, done: 1, total: 2, failing: 0 })).toBe('  … p q: 1/2 cases, 0 failing');
+  });
+
+  test('a property result: its cases; a failure the cases that broke it, the seed, the replay command, then what was received', () => {
+    const held = { ...result('passed'), property: stats() };
+    expect(resultLine(held, 'words')).toBe('  PASS ensureClientIdPresent [REG-CLIENTID-PRESENT] (100 cases)');
+    expect(resultLine({ ...held, property: stats({ cases: 37, budgetEnded: true }) }, 'words')).toBe('  PASS ensureClientIdPresent [REG-CLIENTID-PRESENT] (37 of 100 cases)');
+    const file = 'failures/ensureClientIdPresent.delivery.calculate-valid-requests.json';
+    const failed: CheckResult = {
+      ...result('failed', `Checked: x.\nReceived: 81 of 100 generated case(s) broke it; the first, shrunk in 34 step(s) (seed 11, path ${'0:1:'.repeat(40)}1): tariff "standard" has cost "16.45"\nExpected: a number\nRequirements: REG-CLIENTID-PRESENT (MUST)`),
+      property: stats({ passed: 19, failed: 81, counterexample: { path: '0:1', request: {}, shrinks: 34, file } }),
+    };
+    // The saved file under the output folder (relative to the working folder when that is shorter).
+    expect(resultLine(failed, 'words', { outDir: '/o' })).toBe(
+      `  FAIL ensureClientIdPresent [REG-CLIENTID-PRESENT] (81 of 100 cases failed, seed 11; conformance replay /o/${file})  Received: tariff "standard" has cost "16.45"; Expected: a number`,
+    );
+    expect(resultLine(failed, 'words', { outDir: process.cwd() })).toContain(`; conformance replay ${file})`);
+    expect(resultLine(failed, 'words', { outDir: '/o', config: '/c/my.json' })).toContain(`; conformance replay /o/${file} --config /c/my.json)`);
+    expect(resultLine(failed, 'words')).not.toContain('\n');
+  });
+
+  test('the reporter names the configuration in the replay command only when it is not the default one', () => {
+    const failed: CheckResult = { ...result('failed'), property: stats({ failed: 1, counterexample: { path: '0', request: {}, shrinks: 0, file: 'failures/f.json' } }) };
+    const other = withConfig('words', { file: '/elsewhere/conformance.config.json', generation });
+    other.r.onTestEnd(testCase('calculate'), testResult('passed', { results: [failed], exchanges: [] }));
+    expect(other.out.join('')).toContain(`failures/f.json --config /elsewhere/conformance.config.json)`);
+    const plain = withConfig('words', { file: DEFAULT_CONFIG_FILE, generation });
+    plain.r.onTestEnd(testCase('calculate'), testResult('passed', { results: [failed], exchanges: [] }));
+    expect(plain.out.join('')).toMatch(/failures\/f\.json\)/);
   });
 });

@@ -129,3 +129,34 @@ test('a run with no results is an empty, well-formed document', () => {
   expect(wellFormed(xml)).toEqual([]);
   expect(xml).toMatch(/<testsuites [^>]*tests="0" failures="0" errors="0" skipped="0"[^>]*>\n<\/testsuites>\n$/);
 });
+
+test('a property result says its cases and seed; a failing one its shrunk counterexample and the line that replays it', () => {
+  const property = { property: 'delivery.calculate: valid requests', seed: 11, runs: 100, cases: 100, passed: 19, failed: 81, notApplicable: 0, timeLimitMs: 40_000, budgetEnded: false };
+  const counterexample = { path: '0:0:1', request: { weight: 10001, note: '</failure><x>' }, exchange: 's1-x7', shrinks: 34, file: 'failures/ensureX.delivery.calculate-valid-requests.json' };
+  const xml = junitXml(
+    results(
+      [
+        result('failed', 's', { property: { ...property, counterexample } }),
+        result('passed', 's', { property: { ...property, passed: 100, failed: 0 } }),
+        result('notApplicable', 's', { property: { ...property, passed: 0, failed: 0, notApplicable: 37, cases: 37, budgetEnded: true } }),
+      ],
+      { config: '/x/conformance.config.json' },
+    ),
+  );
+  expect(wellFormed(xml)).toEqual([]);
+  expect(xml).toContain('&#10;(100 of 100 generated case(s): 19 passed, 81 failed, 0 not applicable; seed 11)" type="MUST">');
+  expect(xml).toContain('Counterexample (seed 11, path 0:0:1, shrunk in 34 step(s), exchange s1-x7): {"weight":10001,"note":"&lt;/failure&gt;&lt;x&gt;"}');
+  expect(xml).toContain('Replay with: conformance replay failures/ensureX.delivery.calculate-valid-requests.json --config /x/conformance.config.json</failure>');
+  // A pass and a result not applicable say their cases in system-out.
+  expect(xml).toContain('<system-out>Property delivery.calculate: valid requests: 100 of 100 generated case(s): 100 passed, 0 failed, 0 not applicable; seed 11.</system-out>');
+  expect(xml).toContain('<skipped message="Not applicable: no tracking sent"/>\n      <system-out>Property delivery.calculate: valid requests: 37 of 100 generated case(s): 0 passed, 0 failed, 37 not applicable; seed 11; the time budget (40000 ms) ended it.</system-out>');
+  expect(xml.match(/<testcase /g)).toHaveLength(3);
+});
+
+test('a spec with many results: one case each, in order, counted once', () => {
+  const many = Array.from({ length: 5_000 }, (_, i) => result(i % 2 ? 'passed' : 'failed', 'one spec', { check: `ensureRule${i}` }));
+  const xml = junitXml(results(many));
+  expect(xml).toContain('<testsuite name="one spec" tests="5000" failures="2500" errors="0" skipped="0">');
+  const names = [...xml.matchAll(/<testcase name="(ensureRule\d+) /g)].map((m) => m[1]);
+  expect(names).toEqual(many.map((r) => r.check));
+});

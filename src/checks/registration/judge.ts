@@ -10,7 +10,7 @@
 import { apply, type Application, type ApplyContext } from '../apply.ts';
 import { notApplicable, type Check } from '../check.ts';
 import type { CheckResult, Severity } from '../result.ts';
-import { ensureMessageMatchesSchema, type RegionSubject, type SchemaSubject } from '../schema-rule.ts';
+import { ensureMessageMatchesSchema, ownedBy, type ErrorMatcher, type RegionSubject, type SchemaSubject } from '../schema-rule.ts';
 import { contract, withoutNulls } from '../../contract/schemas.ts';
 import { declaredKinds } from '../../contract/kinds.ts';
 import { REGISTRATION_REGIONS, REGISTRATION_RULES } from './index.ts';
@@ -33,6 +33,12 @@ export function registrationSubject(module: Record<string, unknown>, options: { 
     profile: options.profile,
   };
 }
+
+/**
+ * The errors the registration rules own: each region's generic schema check, applied alongside
+ * them, leaves these to them.
+ */
+export const REGISTRATION_OWNED: readonly ErrorMatcher[] = ownedBy(REGISTRATION_RULES.map((r) => r.check));
 
 /** One judgement to make: a rule or a region of the schema, with its ids. */
 export interface RegistrationJudgement {
@@ -104,7 +110,13 @@ export const REGISTRATION_JUDGEMENTS: RegistrationJudgement[] = [
     title: `the ${region.name} conform to the contract schema`,
     planned: [{ check: ensureMessageMatchesSchema as Check<never>, app: { requirements: region.requirements, severity: 'MUST' } }],
     run: (subject, ctx) => {
-      const regional: RegionSubject = { ...subject, errors: subject.errors.filter((e) => region.region.test(e.instancePath)), region: region.region, ...(region.kind ? { kind: region.kind } : {}) };
+      const regional: RegionSubject = {
+        ...subject,
+        errors: subject.errors.filter((e) => region.region.test(e.instancePath)),
+        region: region.region,
+        ...(region.kind ? { kind: region.kind } : {}),
+        owned: REGISTRATION_OWNED,
+      };
       return judgeByField(ensureMessageMatchesSchema, regional, region.requirements, 'MUST', ctx);
     },
   })),

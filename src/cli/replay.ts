@@ -1,0 +1,240 @@
+/**
+ * `conformance replay FILE [--config FILE | --module-url URL] [options]`: sends a saved failure's
+ * shrunk request (`failures/<check>.<property>.json` of a run's output folder) to the module
+ * again, exactly as saved, judges the reply with the same check, requirement ids and severity as
+ * the run did (the property registry, `src/properties/registry.ts`), and prints the verdict.
+ * Exit 0: the check holds on it now; 1: it still fails; 2: a bad file or configuration, or a
+ * module that could not be reached (one-line reason).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { apply } from '../checks/apply.ts';
+import type { Verdict } from '../checks/check.ts';
+import { isProfile } from '../contract/catalogue.ts';
+import { CALLBACKS, type CallbackName } from '../callbacks/table.ts';
+import { NoCallbackAddress } from '../callbacks/send.ts';
+import { ConfigError, loadConfig, nearestName, type ConfigFlags, type ResolvedConfig } from '../module/config.ts';
+import { findPropertyCheck } from '../properties/registry.ts';
+import type { PropertyCheck } from '../properties/run.ts';
+import type { CaseOutcome, SavedFailure } from '../properties/types.ts';
+import { ENV_OUT } from '../run/environment.ts';
+import { RunSession } from '../run/session.ts';
+import { oneLine } from '../report/console-reporter.ts';
+
+export const REPLAY_USAGE = `usage: conformance replay FILE [--config FILE | --module-url URL] [options]
+
+Sends the request a failing property saved (FILE: failures/<check>.<property>.json in a run's
+output folder) to the module again, exactly as saved, judges the reply with the same check,
+requirement ids and severity, and prints the verdict. The module is launched (or reached) as
+by conformance run, with the same configuration.
+Exit 0: the check holds now; 1: it still fails; 2: a bad file or configuration, or the run
+could not start.
+
+  --config FILE            run configuration (default: the bundled reference module)
+  --module-url URL         remote mode: the module runs at URL
+  --registration FILE      remote mode: the module's integrationModule JSON
+  --bind ADDR              address the simulators listen on (default 127.0.0.1)
+  --system-public-url URL  address the module uses to reach the system simulator
+  --gateway-public-url URL address the module uses to reach the gateway simulator
+  --no-profile             the document alone: a wire-profile (WIRE-) check is skipped
+  --out DIR                where the replay's evidence goes (default: reports/replay):
+                           replay.json (the exchange and the result) and the module's output
+
+An option's value may also follow an equals sign (--out=DIR).
+`;
+
+export interface ReplayArgs {
+  file: string;
+  config?: string;
+  out: string;
+  flags: ConfigFlags;
+}
+
+const OPTIONS: Array<{ name: string; value?: string; set: (o: ReplayArgs, v: string) => void }> = [
+  { name: '--config', value: 'FILE', set: (o, v) => (o.config = v) },
+  { name: '--out', value: 'DIR', set: (o, v) => (o.out = v) },
+  { name: '--module-url', value: 'URL', set: (o, v) => (o.flags.moduleUrl = v) },
+  { name: '--registration', value: 'FILE', set: (o, v) => (o.flags.registration = v) },
+  { name: '--bind', value: 'ADDR', set: (o, v) => (o.flags.bind = v) },
+  { name: '--system-public-url', value: 'URL', set: (o, v) => (o.flags.systemPublicUrl = v) },
+  { name: '--gateway-public-url', value: 'URL', set: (o, v) => (o.flags.gatewayPublicUrl = v) },
+  { name: '--no-profile', set: (o) => (o.flags.profile = false) },
+];
+
+/** Reads the arguments of `conformance replay`. Throws ConfigError with a one-line reason. */
+export function parseReplayArgs(args: string[]): ReplayArgs {
+  const out: ReplayArgs = { file: '', out: path.join('reports', 'replay'), flags: {} };
+  const files: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (!a.startsWith('-') || a === '-') {
+      files.push(a);
+      continue;
+    }
+    const eq = a.startsWith('--') ? a.indexOf('=') : -1;
+    const name = eq > 0 ? a.slice(0, eq) : a;
+    const option = OPTIONS.find((o) => o.name === name);
+    if (!option) {
+      const meant = nearestName(name, [...OPTIONS.map((o) => o.name), '--help']);
+      throw new ConfigError(`unknown option ${name}; ${meant ? `did you mean ${meant}?` : 'see conformance replay --help'}`);
+    }
+    if (!option.value) {
+      if (eq > 0) throw new ConfigError(`option ${name} takes no value`);
+      option.set(out, '');
+      continue;
+    }
+    let value: string | undefined;
+    if (eq > 0) value = a.slice(eq + 1);
+    else {
+      value = args[i + 1];
+      if (value !== undefined && value.startsWith('--')) value = undefined;
+      else i++;
+    }
+    if (value === undefined || value === '') throw new ConfigError(`missing value for ${name} (${name} ${option.value})`);
+    option.set(out, value);
+  }
+  if (files.length === 0) throw new ConfigError('which failure? conformance replay FILE (a failures/<check>.<property>.json of a run)');
+  if (files.length > 1) throw new ConfigError(`one failure at a time, not ${files.length} (${files.map((f) => JSON.stringify(f)).join(', ')})`);
+  if (out.config !== undefined && out.flags.moduleUrl !== undefined) throw new ConfigError('--config or --module-url, not both');
+  out.file = files[0]!;
+  return out;
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isStrings = (v: unknown): v is string[] => Array.isArray(v) && v.every((x) => typeof x === 'string');
+
+/** Reads a saved failure; throws ConfigError naming what is wrong with it. */
+export function readSavedFailure(file: string): SavedFailure {
+  let text: string;
+  try {
+    text = fs.readFileSync(file, 'utf8');
+  } catch (e) {
+    throw new ConfigError(`cannot read ${file}: ${(e as Error).message}`);
+  }
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (e) {
+    throw new ConfigError(`${file} is not JSON: ${(e as Error).message}`);
+  }
+  const problems: string[] = [];
+  if (!isObject(data)) throw new ConfigError(`${file} is not a saved failure (a JSON object with check, property, case...)`);
+  if (typeof data.check !== 'string' || data.check === '') problems.push('check: a check name');
+  if (typeof data.property !== 'string') problems.push('property: a property name');
+  if (!isStrings(data.requirements)) problems.push('requirements: a list of requirement ids');
+  if (data.severity !== 'MUST' && data.severity !== 'SHOULD') problems.push('severity: MUST or SHOULD');
+  const c = data.case;
+  if (!isObject(c)) problems.push('case: the generated case {callback, payload, intent}');
+  else {
+    if (typeof c.callback !== 'string' || !(c.callback in CALLBACKS)) problems.push(`case.callback: a callback of the suite (${Object.keys(CALLBACKS).join(', ')})`);
+    if (!('payload' in c)) problems.push('case.payload: the request payload');
+    const intent = c.intent;
+    if (!isObject(intent) || (intent.kind !== 'valid' && !(intent.kind === 'wrong' && typeof intent.field === 'string' && typeof intent.why === 'string'))) {
+      problems.push('case.intent: {"kind": "valid"} or {"kind": "wrong", "field", "why"}');
+    }
+  }
+  if (problems.length > 0) throw new ConfigError(`${file} is not a saved failure: ${problems.join('; ')}`);
+  return data as unknown as SavedFailure;
+}
+
+/** The property check a failure names, as its property applies it; throws ConfigError when the suite has none of that name. */
+export function checkOf(failure: SavedFailure): PropertyCheck {
+  const found = findPropertyCheck(failure.property, failure.check);
+  if (found) return found;
+  throw new ConfigError(`no property of the suite applies a check named ${failure.check}: a replayed case cannot be judged`);
+}
+
+/** The mark of a verdict's outcome, as the replay line prints it. */
+const WORD: Record<Verdict['outcome'], string> = { pass: 'PASS', fail: 'FAIL', skip: 'SKIP', notApplicable: 'N/A' };
+
+/** The replay's verdict in one line: `replay: <check> [ids] PASS|FAIL  Received: ...; Expected: ...`. */
+export function replayLine(check: string, requirements: readonly string[], verdict: Verdict): string {
+  const why =
+    verdict.outcome === 'fail'
+      ? `Received: ${oneLine(verdict.received ?? '(nothing)', 300)}; Expected: ${oneLine(verdict.expected ?? '', 300)}`
+      : verdict.detail
+        ? `${verdict.outcome === 'pass' ? 'Held' : verdict.outcome === 'skip' ? 'Skipped' : 'Not applicable'}: ${oneLine(verdict.detail, 300)}`
+        : '';
+  return `replay: ${check} [${requirements.join(', ') || 'suite rule'}] ${WORD[verdict.outcome]}${why ? `  ${why}` : ''}`;
+}
+
+export async function replayCommand(args: string[]): Promise<number> {
+  if (args.includes('-h') || args.includes('--help')) {
+    process.stdout.write(REPLAY_USAGE);
+    return 0;
+  }
+  let parsed: ReplayArgs;
+  let failure: SavedFailure;
+  let pc: PropertyCheck;
+  let config: ResolvedConfig;
+  try {
+    parsed = parseReplayArgs(args);
+    failure = readSavedFailure(parsed.file);
+    pc = checkOf(failure);
+    config = loadConfig(parsed.config, parsed.flags);
+  } catch (e) {
+    process.stderr.write(`conformance replay: ${(e as Error).message}\n`);
+    return 2;
+  }
+  const app = { requirements: failure.requirements, severity: failure.severity };
+  // The session's files (the module's output, how it was stopped) go to the replay's folder.
+  const out = path.resolve(parsed.out);
+  fs.mkdirSync(out, { recursive: true });
+  for (const f of ['replay.json', 'launches.log', 'module-stop.json', 'module.stdout.log', 'module.stderr.log', 'module-output.json']) fs.rmSync(path.join(out, f), { force: true });
+  process.env[ENV_OUT] = out;
+  process.stdout.write(`replay: ${oneLine(failure.check)} on the shrunk case of "${oneLine(failure.property)}" (seed ${Number(failure.seed)}, path ${oneLine(String(failure.path ?? ''), 80)}), ${path.relative(process.cwd(), path.resolve(parsed.file)) || parsed.file}\n`);
+
+  let session: RunSession;
+  try {
+    session = await RunSession.start(config, `r${process.pid}`);
+  } catch (e) {
+    process.stderr.write(`conformance replay: the run could not start: ${(e as Error).message}\n`);
+    return 2;
+  }
+  try {
+    if (!session.registration) {
+      process.stderr.write(`conformance replay: ${session.notRegistered ?? 'the module is not registered'}\n`);
+      return 2;
+    }
+    const clientId = session.clientId();
+    if (clientId === undefined) {
+      process.stderr.write('conformance replay: the registration gives no clientId to call the module with\n');
+      return 2;
+    }
+    const callback = failure.case.callback as CallbackName;
+    let reply;
+    try {
+      reply = await session.send(callback, failure.case.payload, { clientId, label: 'replay' });
+    } catch (e) {
+      if (!(e instanceof NoCallbackAddress)) throw e;
+      process.stderr.write(`conformance replay: the module cannot be sent ${callback}: ${e.message}\n`);
+      return 2;
+    }
+    const outcome: CaseOutcome = { case: failure.case, reply, module: session.registration.module, profile: config.profile };
+    // As the run judged it: a profile check is skipped by the document alone; a check that throws fails.
+    const profileOff = !config.profile && app.requirements.length > 0 && app.requirements.every(isProfile);
+    let verdict: Verdict;
+    if (profileOff) verdict = { outcome: 'skip', detail: 'profile checks are off (the run uses the document alone)' };
+    else {
+      try {
+        verdict = await pc.check.run(outcome);
+      } catch (e) {
+        verdict = { outcome: 'fail', received: `the check could not run: ${(e as Error).message}`, expected: 'a module reply the check can read' };
+      }
+    }
+    const result = await apply({ name: pc.check.name, checks: pc.check.checks, run: () => verdict }, undefined as never, app, {
+      profile: config.profile,
+      exchange: (id) => session.log.get(id),
+      spec: 'replay',
+    });
+    const exchange = session.log.forReport(reply.exchange);
+    fs.writeFileSync(
+      path.join(out, 'replay.json'),
+      `${JSON.stringify({ file: path.resolve(parsed.file), check: failure.check, property: failure.property, seed: failure.seed, path: failure.path, result, exchange }, null, 2)}\n`,
+    );
+    process.stdout.write(`${replayLine(failure.check, failure.requirements, verdict)}\n`);
+    return verdict.outcome === 'fail' ? 1 : 0;
+  } finally {
+    await session.stop();
+  }
+}

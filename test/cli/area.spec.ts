@@ -1,0 +1,142 @@
+/**
+ * `conformance run --area a,b`: a run narrowed to areas of the specs (the registration area
+ * always runs), alone or with `--grep`. Every conformance test names its area with a tag; the
+ * one pattern Playwright is given selects exactly the tests of the areas (whose titles match).
+ */
+import path from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { test, expect } from '@playwright/test';
+import { areasOption, childEnv, inAreas, listConformanceTests, parseRunArgs, playwrightGrep, selectionOf, RUN_USAGE } from '../../src/cli/run.ts';
+import { AREAS } from '../../specs/areas.ts';
+import { PACKAGE_ROOT, PLAYWRIGHT_CONFIG } from '../../src/contract/paths.ts';
+import { ENV_OUT } from '../../src/run/environment.ts';
+import { contract } from '../../src/contract/schemas.ts';
+import { narrowingText } from '../../src/report/coverage.ts';
+import { runSuite } from '../gauntlet/run-suite.ts';
+
+const require = createRequire(import.meta.url);
+const playwrightCli = path.join(path.dirname(require.resolve('@playwright/test/package.json')), 'cli.js');
+
+interface Listed { title: string; file: string; tags: string[] }
+interface Suite { title: string; specs?: Array<{ title: string; tags?: string[] }>; suites?: Suite[] }
+
+/** The conformance tests a --grep selects (all without one), with their file and tags, as Playwright lists them. */
+function list(grep?: string): Listed[] {
+  const args = [playwrightCli, 'test', '--project=conformance', '--config', PLAYWRIGHT_CONFIG, '--list', '--reporter=json', ...(grep !== undefined ? ['--grep', grep] : [])];
+  const r = spawnSync(process.execPath, args, { cwd: PACKAGE_ROOT, env: childEnv({ [ENV_OUT]: path.join(PACKAGE_ROOT, 'reports') }), encoding: 'utf8' });
+  const report = JSON.parse(r.stdout.slice(r.stdout.indexOf('{'))) as { suites?: Suite[] };
+  const out: Listed[] = [];
+  const walk = (s: Suite, file: string, describes: string[]): void => {
+    // (The JSON listing gives a tag without its @.)
+    for (const spec of s.specs ?? []) out.push({ title: [...describes, spec.title].join(' › '), file, tags: (spec.tags ?? []).map((t) => (t.startsWith('@') ? t : `@${t}`)) });
+    for (const child of s.suites ?? []) walk(child, file, [...describes, child.title]);
+  };
+  for (const fileSuite of report.suites ?? []) walk(fileSuite, fileSuite.title, []);
+  return out;
+}
+
+test('--area takes areas, comma-separated, the registration area always among them, in the order of specs/areas.ts', () => {
+  expect(parseRunArgs(['--area', 'payment,delivery']).areas).toEqual(['registration', 'delivery', 'payment']);
+  expect(parseRunArgs(['--area=telephony']).areas).toEqual(['registration', 'telephony']);
+  expect(parseRunArgs(['--area', 'registration']).areas).toEqual(['registration']);
+  expect(parseRunArgs(['--area', 'chat', '--area', 'delivery']).areas).toEqual(['registration', 'delivery', 'chat']);
+  expect(parseRunArgs([]).areas).toBeUndefined();
+  expect(RUN_USAGE).toContain(`--area AREAS             run only the specs of these areas, comma-separated (${AREAS.join(', ')})`);
+});
+
+test('an unknown area is a configuration error naming the nearest one', () => {
+  expect(() => areasOption('delivry')).toThrow('unknown area "delivry" in --area delivry; did you mean delivery? known areas: registration, delivery, payment, telephony, chat');
+  expect(() => parseRunArgs(['--area', 'delivery,Payment'])).toThrow('unknown area "Payment" in --area delivery,Payment; did you mean payment?');
+  expect(() => parseRunArgs(['--area', 'delivery,'])).toThrow('unknown area "" in --area delivery,; known areas: ');
+  expect(() => parseRunArgs(['--area', 'orders'])).toThrow(/^unknown area "orders" in --area orders; known areas: registration, delivery, payment, telephony, chat$/);
+});
+
+test('an unknown area ends the run with exit 2 and one line, before anything starts', async () => {
+  const run = await runSuite(['--area', 'telefony']);
+  expect(run.exitCode).toBe(2);
+  expect(run.stderr).toBe('conformance run: unknown area "telefony" in --area telefony; did you mean telephony? known areas: registration, delivery, payment, telephony, chat\n');
+  expect(run.results).toBeUndefined();
+});
+
+test('a --grep that selects nothing in the areas ends the run with exit 2, though it selects elsewhere', async () => {
+  const run = await runSuite(['--area', 'telephony', '--grep', 'tracking'], { FAULTS: '' });
+  expect(run.exitCode).toBe(2);
+  expect(run.stderr).toMatch(/^conformance run: no check matches --grep "tracking" in the areas registration, telephony \(none of the titles of the \d+ conformance tests of those areas; the pattern is a case-insensitive regular expression\)\n$/);
+  expect(run.results).toBeUndefined();
+});
+
+test('an --area run on a correct module: exit 0, the areas named, never CONFORMANT, the run-level rule applied', async () => {
+  const run = await runSuite(['--area', 'delivery'], { FAULTS: '' });
+  expect(run.results, run.stderr).toBeDefined();
+  expect(run.exitCode).toBe(0);
+  const r = run.results!;
+  const valid = contract().validate('suite/results.json', r);
+  expect(valid.errors).toEqual([]);
+  expect(r.run.selection).toMatchObject({ areas: ['registration', 'delivery'] });
+  expect(r.run.selection!.grep).toBeUndefined();
+  expect(r.run.selection!.leftOutTests).toEqual(expect.arrayContaining(['module calls to the system API › call history uploaded (60 calls: more than one request)']));
+  expect(r.run.selection!.leftOutTests.some((t) => /tracking|registration ›|activity/.test(t))).toBe(false);
+  expect(r.coverage!.narrowed).toEqual({ areas: ['registration', 'delivery'], selected: r.run.selection!.selected, total: r.run.selection!.total });
+  expect(r.coverage!.verdict).toBe('PASS');
+  expect(r.coverage!.groups.leftOut.ids).toContain('TEL-UPLOAD-MAX-50');
+  // The registration area's activity spec called the module: the rule is judged, as in a whole run.
+  expect(r.results.find((x) => x.check === 'ensureModuleWasReached')?.status).toBe('passed');
+  expect(run.stdout).toContain(`conformance: PASS (no MUST failure) in a run narrowed by --area registration,delivery (${r.run.selection!.selected} of ${r.run.selection!.total} conformance tests)`);
+});
+
+test('the narrowing in words, as a command line says it', () => {
+  expect(narrowingText({ grep: 'tracking' })).toBe('--grep "tracking"');
+  expect(narrowingText({ areas: ['registration', 'delivery'] })).toBe('--area registration,delivery');
+  expect(narrowingText({ areas: ['registration'], grep: 'activity' })).toBe('--area registration --grep "activity"');
+});
+
+test.describe('the pattern Playwright is given', () => {
+  const all = list();
+
+  test('every conformance test is tagged with exactly one area', () => {
+    expect(all.length).toBeGreaterThan(20);
+    const untagged = all.filter((t) => t.tags.filter((tag) => (AREAS as readonly string[]).includes(tag.slice(1))).length !== 1);
+    expect(untagged.map((t) => `${t.file}: ${t.title} ${t.tags.join(' ')}`)).toEqual([]);
+    // The registration folder is the registration area; the system API flows are delivery or telephony.
+    for (const t of all.filter((t) => t.file.startsWith('registration/'))) expect(t.tags, t.title).toContain('@registration');
+    expect(all.find((t) => t.title.includes('tracking'))?.tags).toContain('@delivery');
+    expect(all.find((t) => t.title.includes('call history uploaded'))?.tags).toContain('@telephony');
+    expect(all.find((t) => t.title.includes('call event'))?.tags).toContain('@telephony');
+  });
+
+  test('areas alone: exactly the tests of those areas, as the run selects them from the listing\'s tags', async () => {
+    const listed = (await listConformanceTests(undefined, path.join(PACKAGE_ROOT, 'reports')))!;
+    for (const areas of [['registration'], ['registration', 'delivery'], ['registration', 'telephony'], ['registration', 'payment', 'chat']]) {
+      const expected = all.filter((t) => t.tags.some((tag) => areas.includes(tag.slice(1)))).map((t) => t.title);
+      expect(list(playwrightGrep(undefined, areas)).map((t) => t.title), areas.join(',')).toEqual(expected);
+      expect(listed.filter((t) => inAreas(t, areas)).map((t) => t.title), areas.join(',')).toEqual(expected);
+    }
+  });
+
+  test('areas and a pattern: the tests of those areas whose title matches', () => {
+    // "call" is in titles of the registration area (the registration call, a callback with...) and of telephony.
+    const calls = (areas: string[]): string[] => all.filter((t) => t.tags.some((tag) => areas.includes(tag.slice(1))) && /call/i.test(t.title)).map((t) => t.title);
+    expect(list(playwrightGrep('call', ['registration'])).map((t) => t.title)).toEqual(calls(['registration']));
+    expect(list(playwrightGrep('call', ['registration', 'telephony'])).map((t) => t.title)).toEqual(calls(['registration', 'telephony']));
+    expect(calls(['registration', 'telephony']).length).toBeGreaterThan(calls(['registration']).length);
+    // A pattern in the /source/flags form keeps its flags (case-sensitive here).
+    expect(list(playwrightGrep('/Call/', ['registration', 'telephony'])).map((t) => t.title)).toEqual([]);
+    expect(list(playwrightGrep('/call/', ['registration', 'telephony'])).length).toBeGreaterThan(0);
+    // A pattern that selects nothing in the areas, though it does elsewhere.
+    expect(list(playwrightGrep('tracking', ['registration']))).toEqual([]);
+    expect(list('tracking').length).toBe(1);
+  });
+
+  test('the selection of an --area run names the areas and what it left out; results.json takes it', () => {
+    const selected = list(playwrightGrep(undefined, ['registration', 'telephony'])).map((t) => ({ title: t.title, covers: [] }));
+    const selection = selectionOf({ areas: ['registration', 'telephony'] }, all.map((t) => ({ title: t.title, covers: [] })), selected);
+    expect(selection).toMatchObject({ areas: ['registration', 'telephony'], selected: selected.length, total: all.length });
+    expect(selection.grep).toBeUndefined();
+    expect(selection.leftOutTests).toContain('module calls to the system API › delivery statuses pushed through tracking (120 orders: more than one request)');
+    const errors = contract().validate('suite/results.json', { run: { selection } }).errors.filter((e) => e.instancePath.startsWith('/run/selection'));
+    expect(errors).toEqual([]);
+    const none = contract().validate('suite/results.json', { run: { selection: { selected: 1, total: 2, leftOutTests: [], leftOut: [] } } }).errors.filter((e) => e.instancePath.startsWith('/run/selection'));
+    expect(none.length).toBeGreaterThan(0);
+  });
+});

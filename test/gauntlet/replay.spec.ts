@@ -1,0 +1,98 @@
+/**
+ * Generated requests through the whole suite: a failing property saves its shrunk case, and
+ * `conformance replay FILE` sends exactly that request again and judges it the same way (still
+ * failing against the same fault, holding against the plain reference module); one seed sends
+ * the same requests in two runs. The seed is on the console and in results.json.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { spawn } from 'node:child_process';
+import { test, expect } from '@playwright/test';
+import { runSuite } from './run-suite.ts';
+import { childEnv } from '../../src/cli/run.ts';
+import { replayLine } from '../../src/cli/replay.ts';
+import { PACKAGE_ROOT } from '../../src/contract/paths.ts';
+import type { SavedFailure } from '../../src/properties/types.ts';
+import type { Results } from '../../src/report/results.ts';
+
+test.describe.configure({ mode: 'parallel', timeout: 180_000 });
+
+const FAULT = 'calculate-cost-as-text-over-10kg';
+
+/** `conformance replay` as a vendor types it, its evidence in a fresh folder. */
+async function replay(file: string, env: Record<string, string>): Promise<{ exitCode: number; stdout: string; stderr: string; out: string }> {
+  const out = fs.mkdtempSync(path.join(os.tmpdir(), 'conformance-replay-'));
+  const child = spawn(process.execPath, [path.join(PACKAGE_ROOT, 'bin', 'conformance.js'), 'replay', file, '--out', out], { cwd: PACKAGE_ROOT, env: childEnv(env) });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+  const exitCode = await new Promise<number>((resolve) => child.on('exit', (c) => resolve(c ?? -1)));
+  return { exitCode, stdout, stderr, out };
+}
+
+test(`a failing property saves its shrunk case; replay sends it again: still failing with ${FAULT}, holding without`, async () => {
+  const run = await runSuite(['--grep', 'calculate', '--seed', '11'], { FAULTS: FAULT });
+  expect(run.exitCode, run.stderr).toBe(1);
+  const r = run.results!;
+  expect(r.run.seed).toBe(11);
+  expect(r.run.generation).toEqual({ seed: 11, runs: 100, timeLimitMs: expect.any(Number) });
+  expect(run.stdout).toContain('\nseed 11 (generated requests: 100 per property;');
+
+  const result = r.results.find((x) => x.check === 'ensureTariffCostIsNumberOrAbsent')!;
+  expect(result.status).toBe('failed');
+  const p = result.property!;
+  expect(p).toMatchObject({ property: 'delivery.calculate: valid requests', seed: 11, runs: 100, cases: 100 });
+  expect(p.failed).toBeGreaterThan(0);
+  const c = p.counterexample!;
+  expect(c.file).toBe('failures/ensureTariffCostIsNumberOrAbsent.delivery.calculate-valid-requests.json');
+  // The counterexample's exchange is in the report, marked with its case.
+  expect(r.exchanges.find((x) => x.id === c.exchange)?.case).toMatch(/^calculate-valid#\d+(\.s\d+)?$/);
+
+  // The saved failure: the shrunk request (one package of 10,001 g), as sent, with the seed, the path, the reply and the verdict.
+  const file = path.join(run.out, c.file!);
+  const failure = JSON.parse(fs.readFileSync(file, 'utf8')) as SavedFailure;
+  expect(failure).toMatchObject({ check: 'ensureTariffCostIsNumberOrAbsent', requirements: ['DLV-CALCULATE-TARIFF-FIELDS'], severity: 'MUST', property: p.property, seed: 11, path: c.path });
+  const packages = (failure.case.payload as { packages: Array<{ weight: number }> }).packages;
+  expect(packages).toHaveLength(1);
+  expect(packages[0]!.weight).toBe(10001);
+  expect(failure.case.payload).toEqual(c.request);
+  expect(failure.request.body).toMatch(/^clientId=<redacted:clientId>&calculate=/);
+  expect(failure.request.body).toContain(encodeURIComponent('"weight":10001'));
+  expect(failure.reply.status).toBe(200);
+  expect(failure.verdict.outcome).toBe('fail');
+  // The console's line points at it.
+  expect(run.stdout).toMatch(/FAIL ensureTariffCostIsNumberOrAbsent \[DLV-CALCULATE-TARIFF-FIELDS\] \(\d+ of 100 cases failed, seed 11; conformance replay \S*ensureTariffCostIsNumberOrAbsent\.delivery\.calculate-valid-requests\.json\)/);
+
+  const [again, fixed] = await Promise.all([replay(file, { FAULTS: FAULT }), replay(file, { FAULTS: '' })]);
+  // Against the same fault: the same verdict, exit 1.
+  expect(again.exitCode, again.stderr).toBe(1);
+  expect(again.stdout.trimEnd().split('\n').at(-1)).toBe(replayLine(failure.check, failure.requirements, { outcome: 'fail', received: failure.verdict.received!, expected: failure.verdict.expected! }));
+  // The request sent is the one saved.
+  const sent = JSON.parse(fs.readFileSync(path.join(again.out, 'replay.json'), 'utf8')) as { exchange: { request: { body: string; url: string } }; result: { status: string } };
+  expect(sent.exchange.request.body).toBe(failure.request.body);
+  expect(new URL(sent.exchange.request.url).pathname).toBe(new URL(failure.request.url).pathname);
+  expect(sent.result.status).toBe('failed');
+  // Against the plain reference module: it holds, exit 0.
+  expect(fixed.exitCode, fixed.stderr).toBe(0);
+  expect(fixed.stdout).toMatch(/\nreplay: ensureTariffCostIsNumberOrAbsent \[DLV-CALCULATE-TARIFF-FIELDS\] PASS {2}Held: /);
+  // One launch each.
+  for (const x of [again, fixed]) expect(fs.readFileSync(path.join(x.out, 'launches.log'), 'utf8').trim().split('\n')).toHaveLength(1);
+});
+
+test('one seed, the same requests: two runs with --seed 5 --runs 20 send identical calculate bodies to the same paths', async () => {
+  const calculate = (r: Results | undefined): Array<{ label: string; path: string; body: string | undefined }> =>
+    (r?.exchanges ?? [])
+      .filter((x) => x.label.startsWith('delivery.calculate'))
+      .map((x) => ({ label: x.label, path: new URL(x.request.url ?? '', 'http://x').pathname, body: x.request.body }));
+  const [a, b] = await Promise.all([runSuite(['--grep', 'calculate', '--seed', '5', '--runs', '20'], { FAULTS: '' }), runSuite(['--grep', 'calculate', '--seed', '5', '--runs', '20'], { FAULTS: '' })]);
+  expect(a.exitCode, a.stderr).toBe(0);
+  expect(b.exitCode, b.stderr).toBe(0);
+  expect(a.results!.run.seed).toBe(5);
+  const sent = calculate(a.results);
+  // Both properties, 20 cases each.
+  expect(sent).toHaveLength(40);
+  expect(new Set(sent.map((x) => x.body)).size).toBeGreaterThan(1);
+  expect(calculate(b.results)).toEqual(sent);
+});
