@@ -13,7 +13,7 @@ import { apply, type Application } from '../checks/apply.ts';
 import type { Check, Verdict } from '../checks/check.ts';
 import { PROGRESS_PREFIX, type CheckResult, type PropertyProgress, type PropertyStats } from '../checks/result.ts';
 import type { Conformance } from '../run/conformance.ts';
-import { outDir } from '../run/environment.ts';
+import { ENV_CONFIG, outDir } from '../run/environment.ts';
 import type { CaseOutcome, GeneratedCase, SavedFailure } from './types.ts';
 
 export interface PropertyCheck {
@@ -46,8 +46,9 @@ interface Tally {
   first?: { index: number; outcome: CaseOutcome; verdict: Verdict };
 }
 
-/** Writes a progress line the console reporter shows (never a result). */
+/** Writes a progress line the console reporter shows (never a result); only in a conformance run, whose console reads it. */
 function progress(p: PropertyProgress): void {
+  if (process.env[ENV_CONFIG] === undefined) return;
   process.stdout.write(`${PROGRESS_PREFIX}${JSON.stringify(p)}\n`);
 }
 
