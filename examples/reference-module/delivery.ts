@@ -493,10 +493,13 @@ export class DeliveryService {
     optNonNegative(delivery, 'cost', 'delivery.cost');
     const vat = delivery.vatRate;
     if (vat !== undefined && vat !== null && typeof vat !== 'string' && typeof vat !== 'number') throw badRequest('delivery.vatRate must be a string or a number');
-    const dates = readDates(delivery, 'delivery');
+    const dates = readDates(this.faults?.has('save-accepts-past-date') ? withoutPastShipmentDate(delivery) : delivery, 'delivery');
     const extraData = delivery.extraData !== undefined ? readExtraData(delivery, 'delivery.extraData') : (existing?.extraData ?? {});
     const extra = readExtraOptions(extraData, 'delivery.extraData');
-    const deliveryAddress = readAddress(delivery, 'deliveryAddress', 'delivery.deliveryAddress') ?? existing?.deliveryAddress;
+    const givenAddress = readAddress(delivery, 'deliveryAddress', 'delivery.deliveryAddress');
+    // The city of the delivery address is always required for delivery work (document).
+    if (givenAddress && (typeof givenAddress.city !== 'string' || givenAddress.city === '')) throw badRequest('delivery.deliveryAddress.city is required');
+    const deliveryAddress = givenAddress ?? existing?.deliveryAddress;
     const shipmentAddress = readAddress(delivery, 'shipmentAddress', 'delivery.shipmentAddress') ?? existing?.shipmentAddress;
     const deliveryTime = readTimeInterval(delivery, 'deliveryTime', 'delivery.deliveryTime') ?? existing?.deliveryTime;
     if (tariff.type === 'selfDelivery' && deliveryAddress && !deliveryAddress.terminal && !extra.pickupPoint) {
@@ -535,12 +538,14 @@ export class DeliveryService {
     record.shipmentDate ??= today();
     record.deliveryDate ??= addDays(record.shipmentDate, tariff.maxTerm);
     this.store.deliveries.set(record.deliveryId, record);
+    if (this.faults?.has('save-result-without-delivery-id')) return success({ trackNumber: record.trackNumber, cost: record.cost, status: record.status.code });
     return success({ deliveryId: record.deliveryId, trackNumber: record.trackNumber, cost: record.cost, status: record.status.code, extraData: { ...record.extraData } });
   }
 
   get(query: Record<string, string>): CallbackReply {
     const id = query.deliveryId;
     if (!id) throw badRequest('deliveryId is required');
+    if (this.faults?.has('get-unknown-id-success') && !this.store.deliveries.has(id)) return success({});
     const d = this.store.delivery(id);
     const result: Record<string, unknown> = {
       trackNumber: d.trackNumber,
@@ -552,6 +557,8 @@ export class DeliveryService {
     };
     if (d.shipmentDate) result.shipmentDate = d.shipmentDate;
     if (d.deliveryDate) result.deliveryDate = d.deliveryDate;
+    if (this.faults?.has('get-dates-d-m-y')) for (const k of ['shipmentDate', 'deliveryDate'] as const) if (d[k]) result[k] = d[k]!.split('-').reverse().join('.');
+    if (this.faults?.has('get-updatedat-ymd')) result.status = { ...d.status, updatedAt: d.status.updatedAt.slice(0, 19).replace('T', ' ') };
     if (d.deliveryTime) result.deliveryTime = { ...d.deliveryTime };
     if (d.payerType) result.payerType = d.payerType;
     if (d.shipmentAddress) result.shipmentAddress = { ...d.shipmentAddress };
@@ -562,6 +569,7 @@ export class DeliveryService {
   delete(payload: Payload): CallbackReply {
     const id = reqString(payload, 'deliveryId', 'deliveryId');
     const d = this.store.delivery(id);
+    if (this.faults?.has('delete-refuses-saved')) throw badRequest(`deliveryId ${id} cannot be cancelled yet`);
     if (d.status.code === 'cancelled') throw badRequest(`deliveryId ${id} is already cancelled`);
     if (d.status.code === 'delivered') throw badRequest(`deliveryId ${id} is already delivered and cannot be cancelled`);
     d.status = statusEntry('cancelled');
@@ -584,6 +592,7 @@ export class DeliveryService {
     // Accept a flat array of ids and an array of arrays (wire-profile section 2).
     const ids: string[] = [];
     (raw ?? []).forEach((entry, i) => {
+      if (this.faults?.has('print-flat-ids-refused') && !Array.isArray(entry)) throw badRequest(`deliveryIds[${i}] must be an array of ids`);
       const group = Array.isArray(entry) ? entry : [entry];
       group.forEach((id, j) => {
         const path = Array.isArray(entry) ? `deliveryIds[${i}][${j}]` : `deliveryIds[${i}]`;
@@ -594,9 +603,10 @@ export class DeliveryService {
     if (ids.length === 0) throw badRequest('deliveryIds must hold at least one id');
     if (ids.length > PLATE_PRINT_LIMIT) throw badRequest(`deliveryIds holds ${ids.length} ids; at most ${PLATE_PRINT_LIMIT} can be printed at once`);
     const docs = ids.map((id) => ({ id, pdf: entityType === 'order' ? this.orderDocument(plate, id) : this.shipmentDocument(plate, id) }));
+    if (this.faults?.has('print-pdf-without-xref')) for (const d of docs) d.pdf = withoutXref(d.pdf);
     if (docs.length === 1) return { kind: 'bytes', contentType: 'application/pdf', body: docs[0]!.pdf, filename: `${plate.code}-${docs[0]!.id}.pdf` };
     const zip = buildZip(docs.map((d) => ({ name: `${plate.code}-${d.id}.pdf`, data: d.pdf })));
-    return { kind: 'bytes', contentType: 'application/zip', body: zip, filename: `${plate.code}-${docs.length}-documents.zip` };
+    return { kind: 'bytes', contentType: this.faults?.has('print-zip-content-type-pdf') ? 'application/pdf' : 'application/zip', body: zip, filename: `${plate.code}-${docs.length}-documents.zip` };
   }
 
   private orderDocument(plate: (typeof PLATES)[number], id: string): Buffer {
@@ -656,7 +666,10 @@ export class DeliveryService {
     if (country) list = list.filter((t) => t.countryIso === country.toUpperCase() || norm(t.countryIso) === norm(country));
     if (region) list = list.filter((t) => norm(t.region) === norm(region));
     if (city) list = list.filter((t) => norm(t.city) === norm(city));
-    return success(list.map((t) => terminalView(t)));
+    const terminals = list.map((t) => terminalView(t));
+    if (this.faults?.has('points-coordinates-as-text')) terminals.forEach((t, i) => (t.coordinates = { latitude: String(list[i]!.latitude), longitude: String(list[i]!.longitude) }));
+    if (this.faults?.has('points-result-not-array')) return success(Object.fromEntries(terminals.map((t) => [t.code, t])));
+    return success(terminals);
   }
 
   shipmentSave(payload: Payload): CallbackReply {
@@ -714,7 +727,9 @@ export class DeliveryService {
   }
 
   tariffList(): CallbackReply {
-    return success(TARIFFS.map((t) => ({ code: t.code, name: t.name, description: t.description, type: t.type })));
+    const tariffs = TARIFFS.map((t) => ({ code: t.code, name: t.name, description: t.description, type: t.type }));
+    if (this.faults?.has('tariff-list-result-not-array')) return success({ tariffs });
+    return success(tariffs);
   }
 
   /** Suggestions for the `pickupPoint` autocomplete field, filtered by the typed text. */
@@ -722,8 +737,23 @@ export class DeliveryService {
     const key = ['query', 'q', 'term', 'search', 'text', 'value', 'filter'].find((k) => k in query);
     const text = norm(key ? (query[key] ?? '') : (Object.values(query)[0] ?? ''));
     const hits = TERMINALS.filter((t) => !text || [t.code, t.name, t.city, t.address].some((f) => norm(f).includes(text)));
+    if (this.faults?.has('autocomplete-result-as-labels')) return success(hits.slice(0, 20).map((t) => t.name));
     return success(hits.slice(0, 20).map((t) => ({ value: t.code, label: t.name, description: t.address })));
   }
+}
+
+/** The weight of a request's packages in grams (fault `calculate-resets-connection`). */
+function totalWeight(payload: Payload): number {
+  return Array.isArray(payload.packages) ? payload.packages.reduce((s: number, p) => s + (isObj(p) && typeof p.weight === 'number' ? p.weight : 0), 0) : 0;
+}
+
+/** Fault `print-pdf-without-xref`: the cross-reference table, and `startxref` with its offset, cut out of a PDF. */
+function withoutXref(pdf: Buffer): Buffer {
+  const text = pdf.toString('latin1');
+  const xref = text.lastIndexOf('xref\n0 ');
+  const trailer = text.lastIndexOf('trailer\n');
+  if (xref < 0 || trailer < xref) return pdf;
+  return Buffer.from(text.slice(0, xref) + text.slice(trailer).replace(/startxref\n\d+\n/, ''), 'latin1');
 }
 
 /** Fault `calculate-accepts-zero-weight`: package weights of zero or below dropped, as if not given. */
@@ -733,10 +763,24 @@ function withoutZeroWeights(payload: Payload): Payload {
   return { ...payload, packages: packages.map((p) => (isObj(p) && typeof p.weight === 'number' && p.weight <= 0 ? { ...p, weight: 1000 } : p)) };
 }
 
+/** Fault `save-accepts-past-date`: a shipment date before today dropped, as if not given. */
+function withoutPastShipmentDate(delivery: Obj): Obj {
+  const d = delivery.shipmentDate;
+  if (typeof d !== 'string' || d.slice(0, 10) >= today()) return delivery;
+  const { shipmentDate: _s, ...rest } = delivery;
+  return rest;
+}
+
 /** Mounts the delivery callbacks at the registered paths (two actions at one path share a route). */
 export function mountDelivery(router: Router, auth: CallbackAuth, service: DeliveryService, faults: FaultSet): void {
   const post: Partial<Record<DeliveryAction, PostHandler>> = {
-    calculate: (p) => service.calculate(p),
+    calculate: async (p, ctx) => {
+      if (faults.has('calculate-resets-connection') && totalWeight(p) > 10_000) {
+        ctx.req.socket.destroy();
+        throw new HttpError(400, 'connection reset');
+      }
+      return service.calculate(p);
+    },
     save: (p) => service.save(p),
     delete: (p) => service.delete(p),
     print: (p) => service.print(p),
@@ -752,7 +796,7 @@ export function mountDelivery(router: Router, auth: CallbackAuth, service: Deliv
     const postActions = actions.filter((a) => DELIVERY_ACTION_METHODS[a] === 'POST');
     const getActions = actions.filter((a) => DELIVERY_ACTION_METHODS[a] === 'GET');
     // calculate answers its errors as the document says (HTTP 200); the other actions with a 4xx (wire profile).
-    if (postActions.length > 0) router.add('POST', path, postCallback(auth, Object.fromEntries(postActions.map((a) => [a, post[a]!])), { errorsAs200: ['calculate'] }));
+    if (postActions.length > 0) router.add('POST', path, postCallback(auth, Object.fromEntries(postActions.map((a) => [a, post[a]!])), { errorsAs200: faults.has('print-error-200') ? ['calculate', 'print'] : ['calculate'] }));
     if (getActions.length > 0) router.add('GET', path, getCallback(auth, (q) => get[getActions[0]!]!(q)));
   }
   router.add('GET', AUTOCOMPLETE_PATH, getCallback(auth, (q) => service.autocomplete(q)));

@@ -53,7 +53,10 @@ export function callbackUrl(spec: CallbackSpec, module: Record<string, unknown> 
     raw = base.replace(/\/+$/, '') + (p.startsWith('/') ? p : `/${p}`);
   }
   try {
-    return { url: new URL(raw).toString() };
+    const url = new URL(raw);
+    // `localhost:8080/x` parses as a URL of protocol `localhost:`: the platform calls http(s) only.
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') return { missing: `${JSON.stringify(raw)} is not an http(s) URL` };
+    return { url: url.toString() };
   } catch {
     return { missing: `${JSON.stringify(raw)} is not a URL` };
   }

@@ -38,7 +38,7 @@ export interface Exchange {
   error?: string;
   /** A deliberate probe the module should refuse (unknown clientId...): never evidence that the module was reached. */
   probe?: boolean;
-  /** The generated case it belongs to (`<property>#<n>`, `#<n>.s<k>` for a shrink step). */
+  /** The generated case it belongs to (`<property>#<n>`; `#<n>.s<k>` a shrink step; `#<n>.<step>` a request of the case's sequence). */
   case?: string;
   /** A command that repeats the request (secrets as shell variables). */
   curl?: string;

@@ -14,6 +14,9 @@ import {
   ensureTariffTypeIsKnown,
 } from '../checks/delivery/calculate-reply.ts';
 import { ensureErrorNamesTheIncorrectField, ensureWrongInputIsRefused } from '../checks/delivery/wrong-input.ts';
+import { ensureSaveReturnsDeliveryId } from '../checks/delivery/save-reply.ts';
+import { ensureDeleteAcknowledged, ensureGetAnswersDelivery, ensureGetDatesAreYmd, ensureUnknownDeliveryIdIsRefused } from '../checks/delivery/get-reply.ts';
+import { ensureCallbackIsAnswered } from '../checks/callbacks/answered.ts';
 import {
   ensureErrorBodyCarriesErrorMsg,
   ensureErrorBodyIsJson,
@@ -21,12 +24,17 @@ import {
   ensureErrorStatusIsAccepted,
   ensureErrorStatusIsNot5xx,
 } from '../checks/callbacks/error-reply.ts';
+import { ensureAutocompleteAnswersSuggestions, ensureShipmentPointListAnswersTerminals, ensureTariffListAnswersTariffs, ensureTerminalsMatchTerminalShape } from '../checks/delivery/lists-reply.ts';
+import { ensurePrintAcceptsFlatDeliveryIds, ensurePrintAnswersPdfOrZip, ensurePrintContentTypeMatches, ensurePrintErrorIs400, isPrintDocument } from '../checks/delivery/print-reply.ts';
+import { notApplicable, type Check } from '../checks/check.ts';
+import type { CaseOutcome } from './types.ts';
 
 const MUST = 'MUST' as const;
 
-/** The error form of an answer, judged on every case the module answered with an error. */
+/** The error form of an answer, judged on every case the module answered with an error; and that every case is answered. */
 function errorChecks(profile: boolean): PropertyCheck[] {
   return [
+    { check: onReply(ensureCallbackIsAnswered), app: { requirements: [], severity: MUST } },
     { check: onErrorReply(ensureErrorStatusIsAccepted), app: { requirements: profile ? ['WIRE-GEN-ERROR-STATUS-200-OR-4XX'] : ['GEN-ERR-REPLY-200-ERRORMSG'], severity: MUST } },
     { check: onReply(ensureErrorStatusIsNot5xx), app: { requirements: ['WIRE-GEN-ERROR-5XX-FAILURE'], severity: MUST } },
     { check: onReply(ensureErrorBodyIsJson), app: { requirements: ['WIRE-GEN-ERROR-NON-JSON-FAILURE'], severity: MUST } },
@@ -35,10 +43,47 @@ function errorChecks(profile: boolean): PropertyCheck[] {
   ];
 }
 
+/**
+ * The error form of a print answer: a document answer (2xx, not `{success: false}`) is no error
+ * to judge. HTTP 400 is print's error status by the document too (Errors 3), so the status rule
+ * of the other callbacks (HTTP 200 by the document alone) is replaced by `ensurePrintErrorIs400`.
+ */
+function printErrorChecks(): PropertyCheck[] {
+  const onPrintError = (c: Check<CaseOutcome>): Check<CaseOutcome> => ({ ...c, run: (o) => (isPrintDocument(o.reply) ? notApplicable('the module answered the document, not an error') : c.run(o)) });
+  return [
+    { check: onReply(ensureCallbackIsAnswered), app: { requirements: [], severity: MUST } },
+    { check: ensurePrintErrorIs400, app: { requirements: ['DLV-PRINT-ERROR-400', 'WIRE-DLV-PRINT-ERROR-400'], severity: MUST } },
+    { check: onPrintError(onReply(ensureErrorStatusIsNot5xx)), app: { requirements: ['WIRE-GEN-ERROR-5XX-FAILURE'], severity: MUST } },
+    { check: onPrintError(onReply(ensureErrorBodyIsJson)), app: { requirements: ['DLV-PRINT-ERROR-400', 'WIRE-GEN-ERROR-NON-JSON-FAILURE'], severity: MUST } },
+    { check: onPrintError(onReply(ensureErrorBodyCarriesErrorMsg)), app: { requirements: ['DLV-PRINT-ERROR-400', 'WIRE-GEN-ERROR-MISSING-ERRORMSG'], severity: MUST } },
+    { check: onPrintError(onErrorReply(ensureErrorBodyMatchesErrorShape)), app: { requirements: ['WIRE-GEN-ERROR-REPLY-SHAPE'], severity: MUST } },
+  ];
+}
+
+/** `delivery.tariffList`: the carrier's tariffs, for a default tariff (document, rule 7). */
+export const TARIFF_LIST = 'delivery.tariffList: the tariffs';
+/** `delivery.shipmentPointList`: terminals for generated places (document, rule 6). */
+export const SHIPMENT_POINT_LIST = 'delivery.shipmentPointList: generated filters';
+/** A GET to each `autocompleteUrl` of a data field: suggestions for generated texts. */
+export const AUTOCOMPLETE = 'delivery.autocomplete: generated texts';
+/** `delivery.print`: deliveries the suite saved, printed by each order form of plateList; unknown ones refused. */
+export const PRINT = 'delivery.print: saved deliveries';
+
 /** `delivery.calculate: valid requests`: the tariffs answered, or an error of the right form. */
 export const CALCULATE_VALID = 'delivery.calculate: valid requests';
 /** `delivery.calculate: wrong input`: refused with the error form, the message naming the field. */
 export const CALCULATE_WRONG = 'delivery.calculate: wrong input';
+
+/** `delivery.save: valid requests` (create): the deliveryId answered, or an error of the right form. */
+export const SAVE_VALID = 'delivery.save: valid requests';
+/** `delivery.save: wrong input`: refused with the error form, the message naming the field. */
+export const SAVE_WRONG = 'delivery.save: wrong input';
+/** `delivery.get: saved deliveries`: get of what save answered, of the profile's shape. */
+export const GET_SAVED = 'delivery.get: saved deliveries';
+/** `delivery.get: unknown ids`: an error answer. */
+export const GET_UNKNOWN = 'delivery.get: unknown ids';
+/** `delivery.delete: saved deliveries`: `{success: true}`. */
+export const DELETE_SAVED = 'delivery.delete: saved deliveries';
 
 /** Each property's checks, by the property's name; `profile`: the run's reading (some ids differ by it). */
 export const PROPERTY_CHECKS: Readonly<Record<string, (profile: boolean) => PropertyCheck[]>> = {
@@ -53,6 +98,47 @@ export const PROPERTY_CHECKS: Readonly<Record<string, (profile: boolean) => Prop
     { check: ensureWrongInputIsRefused, app: { requirements: ['GEN-ERR-NAMES-INCORRECT-FIELD'], severity: MUST } },
     { check: ensureErrorNamesTheIncorrectField, app: { requirements: ['GEN-ERR-NAMES-INCORRECT-FIELD'], severity: MUST } },
     ...errorChecks(profile),
+  ],
+  [SAVE_VALID]: (profile) => [
+    { check: ensureSaveReturnsDeliveryId, app: { requirements: ['WIRE-GEN-SUCCESS-REPLY-SHAPE', 'WIRE-DLV-SAVE-RESULT-DELIVERYID'], severity: MUST } },
+    ...errorChecks(profile),
+  ],
+  [SAVE_WRONG]: (profile) => [
+    { check: ensureWrongInputIsRefused, app: { requirements: ['GEN-ERR-NAMES-INCORRECT-FIELD'], severity: MUST } },
+    { check: ensureErrorNamesTheIncorrectField, app: { requirements: ['GEN-ERR-NAMES-INCORRECT-FIELD'], severity: MUST } },
+    ...errorChecks(profile),
+  ],
+  [GET_SAVED]: (profile) => [
+    { check: ensureGetAnswersDelivery, app: { requirements: ['WIRE-GEN-SUCCESS-REPLY-SHAPE', 'WIRE-DLV-GET-RESULT-SHAPE', 'WIRE-DLV-GET-UPDATEDAT-ISO8601'], severity: MUST } },
+    { check: ensureGetDatesAreYmd, app: { requirements: ['WIRE-DLV-GET-DATES-YMD'], severity: MUST } },
+    ...errorChecks(profile),
+  ],
+  [GET_UNKNOWN]: (profile) => [
+    { check: ensureUnknownDeliveryIdIsRefused, app: { requirements: ['WIRE-DLV-GET-UNKNOWN-ID-ERROR'], severity: MUST } },
+    ...errorChecks(profile),
+  ],
+  [DELETE_SAVED]: (profile) => [
+    { check: ensureDeleteAcknowledged, app: { requirements: ['DLV-DELETE-POST', 'WIRE-GEN-SUCCESS-REPLY-SHAPE'], severity: MUST } },
+    ...errorChecks(profile),
+  ],
+  [TARIFF_LIST]: (profile) => [
+    { check: ensureTariffListAnswersTariffs, app: { requirements: ['WIRE-DLV-TARIFFLIST-RESULT', 'WIRE-GEN-SUCCESS-REPLY-SHAPE'], severity: MUST } },
+    ...errorChecks(profile),
+  ],
+  [SHIPMENT_POINT_LIST]: (profile) => [
+    { check: ensureShipmentPointListAnswersTerminals, app: { requirements: ['WIRE-DLV-SHIPMENTPOINTLIST-RESULT', 'WIRE-GEN-SUCCESS-REPLY-SHAPE'], severity: MUST } },
+    { check: ensureTerminalsMatchTerminalShape, app: { requirements: ['WIRE-DLV-TERMINAL-SHAPE'], severity: MUST } },
+    ...errorChecks(profile),
+  ],
+  [AUTOCOMPLETE]: () => [
+    { check: ensureAutocompleteAnswersSuggestions, app: { requirements: ['WIRE-DLV-AUTOCOMPLETE-RESULT'], severity: 'SHOULD' } },
+    { check: onReply(ensureCallbackIsAnswered), app: { requirements: [], severity: MUST } },
+  ],
+  [PRINT]: () => [
+    { check: ensurePrintAnswersPdfOrZip, app: { requirements: ['DLV-PRINT-PDF-OR-ZIP', 'WIRE-DLV-PRINT-PDF-OR-ZIP'], severity: MUST } },
+    { check: ensurePrintContentTypeMatches, app: { requirements: ['DLV-PRINT-PDF-OR-ZIP', 'WIRE-DLV-PRINT-PDF-OR-ZIP'], severity: MUST } },
+    { check: ensurePrintAcceptsFlatDeliveryIds, app: { requirements: ['WIRE-DLV-PRINT-DELIVERYIDS-ACCEPT-BOTH'], severity: 'SHOULD' } },
+    ...printErrorChecks(),
   ],
 };
 

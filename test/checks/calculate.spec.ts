@@ -60,12 +60,13 @@ test('the reply rules judge success answers only: an error answer is the error r
 
 const wrong: CaseIntent = { kind: 'wrong', field: 'weight', why: 'a zero weight' };
 
-test('wrong input: refused passes; success, a 5xx or no answer fails; a valid request is not its business', async () => {
+test('wrong input: refused passes; success or a 5xx fails; no answer and a valid request are other rules\' business', async () => {
   expect((await run(ensureWrongInputIsRefused, outcome(400, { success: false, errorMsg: 'packages[0].weight must be above 0' }, wrong))).outcome).toBe('pass');
   expect((await run(ensureWrongInputIsRefused, outcome(200, { success: false, errorMsg: 'x' }, wrong))).outcome).toBe('pass');
   expect((await run(ensureWrongInputIsRefused, outcome(200, { success: true, result: [] }, wrong))).outcome).toBe('fail');
   expect((await run(ensureWrongInputIsRefused, outcome(500, { success: false, errorMsg: 'x' }, wrong))).outcome).toBe('fail');
-  expect((await run(ensureWrongInputIsRefused, outcome(undefined, undefined, wrong))).outcome).toBe('fail');
+  // No answer at all is the answered rule's failure, not this one's.
+  expect((await run(ensureWrongInputIsRefused, outcome(undefined, undefined, wrong))).outcome).toBe('notApplicable');
   expect((await run(ensureWrongInputIsRefused, outcome(200, { success: true, result: [] }))).outcome).toBe('notApplicable');
 });
 
@@ -77,4 +78,10 @@ test('the message names the field, however it is written; a message naming anoth
   expect(await named('shipment date is in the past', { kind: 'wrong', field: 'shipmentDate', why: 'past' })).toBe('pass');
   expect(await named({ code: 1 })).toBe('notApplicable');
   expect(await named('bad JSON', { kind: 'wrong', field: 'calculate', why: 'not JSON' })).toBe('notApplicable');
+});
+
+test('a callback is answered: a complete reply passes, a timeout or a reset fails', async () => {
+  const { ensureCallbackIsAnswered } = await import('../../src/checks/callbacks/answered.ts');
+  expect((await ensureCallbackIsAnswered.run(outcome(400, { success: false, errorMsg: 'x' }).reply)).outcome).toBe('pass');
+  expect((await ensureCallbackIsAnswered.run(outcome(undefined, undefined).reply)).outcome).toBe('fail');
 });

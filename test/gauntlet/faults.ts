@@ -118,9 +118,25 @@ export const FAULT_CASES: FaultCase[] = [
   { fault: 'calculate-extra-data-available-unknown', area: 'delivery', failing: ['ensureExtraDataAvailableAreDeclaredFields'], requirement: 'DLV-CALCULATE-EXTRADATAAVAILABLE' },
   { fault: 'calculate-accepts-zero-weight', area: 'delivery', failing: ['ensureWrongInputIsRefused'], requirement: 'GEN-ERR-NAMES-INCORRECT-FIELD' },
   { fault: 'calculate-error-without-field', area: 'delivery', failing: ['ensureErrorNamesTheIncorrectField'], requirement: 'GEN-ERR-NAMES-INCORRECT-FIELD' },
+  { fault: 'calculate-resets-connection', area: 'delivery', failing: ['ensureCallbackIsAnswered'] },
   { fault: 'calculate-error-without-errormsg', area: 'delivery', failing: ['ensureErrorBodyCarriesErrorMsg', 'ensureErrorBodyMatchesErrorShape'], requirement: 'GEN-ERR-REPLY-200-ERRORMSG', also: ['WIRE-GEN-ERROR-MISSING-ERRORMSG'] },
+  { fault: 'save-result-without-delivery-id', area: 'delivery', failing: ['ensureSaveReturnsDeliveryId'], requirement: 'WIRE-GEN-SUCCESS-REPLY-SHAPE', also: ['WIRE-DLV-SAVE-RESULT-DELIVERYID'] },
+  { fault: 'save-accepts-past-date', area: 'delivery', failing: ['ensureWrongInputIsRefused'], requirement: 'GEN-ERR-NAMES-INCORRECT-FIELD' },
+  { fault: 'get-dates-d-m-y', area: 'delivery', failing: ['ensureGetDatesAreYmd'], requirement: 'WIRE-DLV-GET-DATES-YMD' },
+  { fault: 'get-updatedat-ymd', area: 'delivery', failing: ['ensureGetAnswersDelivery'], requirement: 'WIRE-GEN-SUCCESS-REPLY-SHAPE', also: ['WIRE-DLV-GET-RESULT-SHAPE', 'WIRE-DLV-GET-UPDATEDAT-ISO8601'] },
+  { fault: 'get-unknown-id-success', area: 'delivery', failing: ['ensureUnknownDeliveryIdIsRefused'], requirement: 'WIRE-DLV-GET-UNKNOWN-ID-ERROR' },
+  { fault: 'delete-refuses-saved', area: 'delivery', failing: ['ensureDeleteAcknowledged'], requirement: 'DLV-DELETE-POST' },
   { fault: 'tracking-updatedat-ymd', area: 'delivery', failing: ['ensureMessageMatchesSchema'], requirement: 'WIRE-DLV-TRACKING-UPDATEDAT-ISO8601' },
   { fault: 'callbacks-refuse-all', area: 'registration', failing: ['ensureActivityAcknowledged', 'ensureModuleWasReached'], requirement: 'WIRE-REG-ACTIVITY-REPLY-SUCCESS' },
+  // Delivery print and lists (issue 22): generated print, tariffList, shipmentPointList, autocomplete.
+  { fault: 'print-pdf-without-xref', area: 'delivery', failing: ['ensurePrintAnswersPdfOrZip'], requirement: 'DLV-PRINT-PDF-OR-ZIP', also: ['WIRE-DLV-PRINT-PDF-OR-ZIP'] },
+  { fault: 'print-zip-content-type-pdf', area: 'delivery', failing: ['ensurePrintContentTypeMatches'], requirement: 'DLV-PRINT-PDF-OR-ZIP', also: ['WIRE-DLV-PRINT-PDF-OR-ZIP'] },
+  { fault: 'print-flat-ids-refused', area: 'delivery', failing: [], warnings: ['ensurePrintAcceptsFlatDeliveryIds'], requirement: 'WIRE-DLV-PRINT-DELIVERYIDS-ACCEPT-BOTH' },
+  { fault: 'print-error-200', area: 'delivery', failing: ['ensurePrintErrorIs400'], requirement: 'DLV-PRINT-ERROR-400', also: ['WIRE-DLV-PRINT-ERROR-400'] },
+  { fault: 'tariff-list-result-not-array', area: 'delivery', failing: ['ensureTariffListAnswersTariffs'], requirement: 'WIRE-DLV-TARIFFLIST-RESULT' },
+  { fault: 'points-result-not-array', area: 'delivery', failing: ['ensureShipmentPointListAnswersTerminals'], requirement: 'WIRE-DLV-SHIPMENTPOINTLIST-RESULT' },
+  { fault: 'points-coordinates-as-text', area: 'delivery', failing: ['ensureTerminalsMatchTerminalShape'], requirement: 'WIRE-DLV-TERMINAL-SHAPE' },
+  { fault: 'autocomplete-result-as-labels', area: 'delivery', failing: [], warnings: ['ensureAutocompleteAnswersSuggestions'], requirement: 'WIRE-DLV-AUTOCOMPLETE-RESULT' },
 ];
 
 /**

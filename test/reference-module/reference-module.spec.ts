@@ -518,6 +518,21 @@ const REGISTRATION_FAULTS: Record<string, { diff: string[]; schemaValid: boolean
   'calculate-accepts-zero-weight': { diff: [], schemaValid: true },
   'calculate-error-without-field': { diff: [], schemaValid: true },
   'calculate-error-without-errormsg': { diff: [], schemaValid: true },
+  'print-pdf-without-xref': { diff: [], schemaValid: true },
+  'print-zip-content-type-pdf': { diff: [], schemaValid: true },
+  'print-error-200': { diff: [], schemaValid: true },
+  'print-flat-ids-refused': { diff: [], schemaValid: true },
+  'tariff-list-result-not-array': { diff: [], schemaValid: true },
+  'points-result-not-array': { diff: [], schemaValid: true },
+  'points-coordinates-as-text': { diff: [], schemaValid: true },
+  'autocomplete-result-as-labels': { diff: [], schemaValid: true },
+  'save-result-without-delivery-id': { diff: [], schemaValid: true },
+  'save-accepts-past-date': { diff: [], schemaValid: true },
+  'get-dates-d-m-y': { diff: [], schemaValid: true },
+  'get-updatedat-ymd': { diff: [], schemaValid: true },
+  'get-unknown-id-success': { diff: [], schemaValid: true },
+  'delete-refuses-saved': { diff: [], schemaValid: true },
+  'calculate-resets-connection': { diff: [], schemaValid: true },
   'tracking-updatedat-ymd': { diff: [], schemaValid: true },
   'tracking-trigger-fails': { diff: [], schemaValid: true },
   'module-ignores-sigterm': { diff: [], schemaValid: true },
@@ -828,6 +843,12 @@ async function faultBehaviour(fault: string, m: RunningModule, reg: Record<strin
       expect(hook.status).toBe(403);
       break;
     }
+    case 'calculate-resets-connection': {
+      const light = await postCallback(`${m.url}/delivery/calculate`, m.clientId, 'calculate', { packages: [{ weight: 1000 }] });
+      expect(light.status).toBe(200);
+      await expect(postCallback(`${m.url}/delivery/calculate`, m.clientId, 'calculate', { packages: [{ weight: 10_001 }] })).rejects.toThrow();
+      break;
+    }
     case 'calculate-result-not-array':
     case 'calculate-tariff-type-unknown':
     case 'calculate-cost-as-text-over-10kg':
@@ -854,6 +875,76 @@ async function faultBehaviour(fault: string, m: RunningModule, reg: Record<strin
       else expect(zero.json.success).toBe(false);
       if (fault === 'calculate-error-without-field') expect(zero.json.errorMsg).toBe('invalid request');
       if (fault === 'calculate-error-without-errormsg') expect(zero.json).toEqual({ success: false });
+      break;
+    }
+    case 'save-result-without-delivery-id':
+    case 'save-accepts-past-date':
+    case 'get-dates-d-m-y':
+    case 'get-updatedat-ymd':
+    case 'get-unknown-id-success':
+    case 'delete-refuses-saved':
+      {
+      const save = async (delivery: Record<string, unknown>): Promise<{ status: number; json: { success: boolean; result?: Record<string, unknown>; errorMsg?: string } }> => {
+        const r = await postCallback(`${m.url}/delivery/save`, m.clientId, 'save', { currency: 'EUR', packages: [{ weight: 1500 }], delivery: { payerType: 'receiver', deliveryAddress: { city: 'Berlin', building: '1' }, ...delivery } });
+        return { status: r.status, json: (await r.json()) as { success: boolean; result?: Record<string, unknown>; errorMsg?: string } };
+      };
+      const saved = await save({ shipmentDate: day(1), deliveryDate: day(3) });
+      expect(saved.json.success).toBe(true);
+      const past = await save({ shipmentDate: day(-30) });
+      expect(past.json.success).toBe(fault === 'save-accepts-past-date');
+      if (fault === 'save-result-without-delivery-id') {
+        expect(saved.json.result).not.toHaveProperty('deliveryId');
+        break;
+      }
+      const id = String(saved.json.result!.deliveryId);
+      const got = (await (await getCallback(`${m.url}/delivery/get`, { clientId: m.clientId, deliveryId: id })).json()) as { result: { shipmentDate: string; status: { updatedAt: string } } };
+      expect(got.result.shipmentDate).toMatch(fault === 'get-dates-d-m-y' ? /^\d{2}\.\d{2}\.\d{4}$/ : /^\d{4}-\d{2}-\d{2}$/);
+      expect(got.result.status.updatedAt).toMatch(fault === 'get-updatedat-ymd' ? /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/ : /T/);
+      const unknown = (await (await getCallback(`${m.url}/delivery/get`, { clientId: m.clientId, deliveryId: 'NOPE-1' })).json()) as { success: boolean };
+      expect(unknown.success).toBe(fault === 'get-unknown-id-success');
+      const del = await postCallback(`${m.url}/delivery/delete`, m.clientId, 'delete', { deliveryId: id });
+      expect(del.status).toBe(fault === 'delete-refuses-saved' ? 400 : 200);
+      break;
+    }
+    case 'print-pdf-without-xref':
+    case 'print-zip-content-type-pdf':
+    case 'print-flat-ids-refused':
+    case 'print-error-200': {
+      const ids: string[] = [];
+      for (let i = 0; i < 2; i++) {
+        const saved = await postCallback(`${m.url}/delivery/save`, m.clientId, 'save', { orderNumber: `P-${i}`, packages: [{ weight: 1000 }], delivery: { deliveryAddress: { city: 'Berlin', text: 'Main street 1' } } });
+        ids.push(((await saved.json()) as { result: { deliveryId: string } }).result.deliveryId);
+      }
+      const print = (deliveryIds: string[][]) => postCallback(`${m.url}/delivery/print`, m.clientId, 'print', { entityType: 'order', type: 'label', deliveryIds });
+      const one = await print([[ids[0]!]]);
+      const two = await print([ids]);
+      const unknown = await print([['NO-SUCH-1']]);
+      const onePdf = Buffer.from(await one.arrayBuffer()).toString('latin1');
+      const twoBytes = Buffer.from(await two.arrayBuffer());
+      expect(onePdf.startsWith('%PDF-')).toBe(true);
+      expect(onePdf.trimEnd().endsWith('%%EOF')).toBe(true);
+      expect(onePdf.includes('startxref')).toBe(fault !== 'print-pdf-without-xref');
+      expect(readZip(twoBytes)).toHaveLength(2);
+      expect(two.headers.get('content-type')).toContain(fault === 'print-zip-content-type-pdf' ? 'application/pdf' : 'application/zip');
+      expect(unknown.status).toBe(fault === 'print-error-200' ? 200 : 400);
+      expect(((await unknown.json()) as { success: boolean }).success).toBe(false);
+      const flat = await postCallback(`${m.url}/delivery/print`, m.clientId, 'print', { entityType: 'order', type: 'label', deliveryIds: [ids[0]!] });
+      expect(flat.status).toBe(fault === 'print-flat-ids-refused' ? 400 : 200);
+      break;
+    }
+    case 'tariff-list-result-not-array':
+    case 'points-result-not-array':
+    case 'points-coordinates-as-text':
+    case 'autocomplete-result-as-labels': {
+      const json = async (r: Promise<Response>): Promise<{ success: boolean; result: unknown }> => (await (await r).json()) as { success: boolean; result: unknown };
+      const tariffs = await json(getCallback(`${m.url}/delivery/tariffs`, { clientId: m.clientId }));
+      const points = await json(getCallback(`${m.url}/delivery/shipment-points`, { clientId: m.clientId, city: 'Berlin' }));
+      const suggestions = await json(getCallback(`${m.url}/delivery/autocomplete/pickup-points`, { clientId: m.clientId, query: 'Berlin' }));
+      expect(Array.isArray(tariffs.result)).toBe(fault !== 'tariff-list-result-not-array');
+      expect(Array.isArray(points.result)).toBe(fault !== 'points-result-not-array');
+      const firstPoint = (Array.isArray(points.result) ? points.result[0] : Object.values(points.result as object)[0]) as { coordinates: { latitude: unknown } };
+      expect(typeof firstPoint.coordinates.latitude).toBe(fault === 'points-coordinates-as-text' ? 'string' : 'number');
+      expect(typeof (suggestions.result as unknown[])[0]).toBe(fault === 'autocomplete-result-as-labels' ? 'string' : 'object');
       break;
     }
     default: {

@@ -7,7 +7,7 @@ import { defineCheck, fail, notApplicable, pass, show } from '../check.ts';
 import { claimsSuccess, describeReply } from '../callbacks/reply.ts';
 import type { CaseOutcome } from '../../properties/types.ts';
 
-/** Wrong input is refused: not a success, not a 5xx, an answer at all. */
+/** Wrong input is refused: not a success, not a 5xx (no answer at all is `ensureCallbackIsAnswered`'s). */
 export const ensureWrongInputIsRefused = defineCheck<CaseOutcome>({
   name: 'ensureWrongInputIsRefused',
   checks: 'wrong input is refused with an error, never answered as a success or with a 5xx',
@@ -15,7 +15,8 @@ export const ensureWrongInputIsRefused = defineCheck<CaseOutcome>({
     if (o.case.intent.kind !== 'wrong') return notApplicable('the request is valid');
     const evidence = [o.reply.exchange.id];
     const { why } = o.case.intent;
-    if (o.reply.status === undefined) return fail(`${why}: ${describeReply(o.reply)}`, 'an error answer', evidence);
+    // No answer at all is the answered rule's failure (one cause, one failure).
+    if (o.reply.status === undefined) return notApplicable(`${why}: no answer to judge (${describeReply(o.reply)})`);
     if (claimsSuccess(o.reply)) return fail(`${why}: answered success, ${describeReply(o.reply)}`, 'an error answer {"success": false, "errorMsg": ...} (document, Errors 7)', evidence);
     if (o.reply.status >= 500) return fail(`${why}: ${describeReply(o.reply)}`, 'an error answer, not a server error (a 5xx is a failure: wire profile section 1)', evidence);
     return pass(`${why}: refused, HTTP ${o.reply.status}`, evidence);

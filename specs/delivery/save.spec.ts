@@ -1,0 +1,109 @@
+/**
+ * Delivery `save` (create), generated, and `get` and `delete` of what was saved: valid save
+ * requests for the module's registration and the run's account (the deliveryId answered), each
+ * saved delivery fetched and deleted; wrong input refused naming the field; get of an id the
+ * module never gave refused. Tariff codes come from the module's own calculate (or tariffList)
+ * answer, never invented. save, get and delete are optional actions: a module without one is
+ * not judged on it.
+ */
+import { test } from '../fixtures.ts';
+import { covers } from '../covers.ts';
+import { inArea } from '../areas.ts';
+import { runProperty, type PropertyCheck, type PropertySpec } from '../../src/properties/run.ts';
+import { DELETE_SAVED, GET_SAVED, GET_UNKNOWN, SAVE_VALID, SAVE_WRONG, propertyChecks } from '../../src/properties/registry.ts';
+import { callbackUrl } from '../../src/callbacks/send.ts';
+import { CALLBACKS, type CallbackName } from '../../src/callbacks/table.ts';
+import { deliveryContextOf } from '../../src/generators/delivery/context.ts';
+import { calculateRequest } from '../../src/generators/delivery/calculate.ts';
+import { tariffsOfAnswer, unknownDeliveryId, validSave, wrongSave, type KnownTariff, type SaveContext } from '../../src/generators/delivery/save.ts';
+import { invent } from '../../src/generators/invented.ts';
+import { deliveryIdOf } from '../../src/checks/delivery/save-reply.ts';
+import type { RunSession } from '../../src/run/session.ts';
+import type { CaseOutcome, GeneratedCase } from '../../src/properties/types.ts';
+import type { Check } from '../../src/checks/check.ts';
+import type fc from 'fast-check';
+
+const ids = (checks: PropertyCheck[]): string[] => checks.flatMap((c) => c.app.requirements);
+const declares = (session: RunSession, name: CallbackName): boolean => !('missing' in callbackUrl(CALLBACKS[name], session.registration?.module));
+
+/** Why the property cannot run for this module, if it cannot. */
+function notForThisModule(session: RunSession, needs: CallbackName[]): { status: 'skipped' | 'notApplicable'; why: string } | undefined {
+  if (!session.registration) return { status: 'skipped', why: session.notRegistered ?? 'the module is not registered' };
+  if (!session.registration.kinds.includes('delivery')) return { status: 'notApplicable', why: 'the module declares no delivery integration' };
+  for (const name of needs) if (!declares(session, name)) return { status: 'notApplicable', why: `the module declares no ${name.split('.')[1]} action (optional: document, delivery actions)` };
+  if (!session.clientId()) return { status: 'skipped', why: 'the registration gives no clientId to call the module with (see the registration checks)' };
+  // The document names some fields of the save request but no reply of save, get or delete (the
+  // deliveryId they all turn on rests on the wire profile): these properties run in the profile's view only.
+  if (!session.config.profile) return { status: 'skipped', why: 'the replies of save, get and delete (the deliveryId they turn on) rest on the wire profile alone; the run uses the document alone' };
+  return undefined;
+}
+
+/** Tariff codes the module gave: its answer to one generated calculate, else its tariffList; none: no tariff is sent. */
+async function knownTariffs(session: RunSession, seed: number): Promise<KnownTariff[]> {
+  const ctx = deliveryContextOf(session);
+  const clientId = session.clientId();
+  if (declares(session, 'delivery.calculate')) {
+    const tariffs = tariffsOfAnswer((await session.send('delivery.calculate', invent(seed, 'save: tariffs of calculate', calculateRequest(ctx)), { clientId, case: 'save-tariffs' })).json);
+    if (tariffs.length > 0) return tariffs;
+  }
+  if (declares(session, 'delivery.tariffList')) return tariffsOfAnswer((await session.send('delivery.tariffList', {}, { clientId, case: 'save-tariffs' })).json);
+  return [];
+}
+
+type Exec = (session: RunSession, c: GeneratedCase, caseId: string) => Promise<CaseOutcome>;
+
+const outcomeOf = (session: RunSession, c: GeneratedCase, reply: CaseOutcome['reply']): CaseOutcome => ({ case: c, reply, module: session.registration!.module, profile: session.config.profile });
+
+/** Saves the case's request; then `then` (get or delete) with the deliveryId it answered, judged; a save without an id is the outcome. */
+function afterSave(then: 'delivery.get' | 'delivery.delete' | undefined): Exec {
+  return async (session, c, caseId) => {
+    const clientId = session.clientId();
+    const saved = await session.send('delivery.save', c.payload, { clientId, case: caseId });
+    const deliveryId = deliveryIdOf(saved.json);
+    if (deliveryId === undefined || !then) return outcomeOf(session, c, saved);
+    const next: GeneratedCase = { callback: then, payload: { deliveryId }, intent: { kind: 'valid' } };
+    const reply = await session.send(then, next.payload, { clientId, case: `${caseId}.${then.split('.')[1]}` });
+    // What get created, delete removes (not judged here: the delete property judges it).
+    if (then === 'delivery.get' && declares(session, 'delivery.delete')) await session.send('delivery.delete', { deliveryId }, { clientId, case: `${caseId}.cleanup` });
+    return outcomeOf(session, next, reply);
+  };
+}
+
+const sendAsIs: Exec = async (session, c, caseId) => outcomeOf(session, c, await session.send(c.callback, c.payload, { clientId: session.clientId(), case: caseId }));
+
+interface Property {
+  title: string;
+  id: string;
+  name: string;
+  needs: CallbackName[];
+  arbitrary: (ctx: SaveContext) => fc.Arbitrary<GeneratedCase>;
+  exec: Exec;
+}
+
+const PROPERTIES: Property[] = [
+  { title: 'save: generated valid requests, the deliveryId answered', id: 'save-valid', name: SAVE_VALID, needs: ['delivery.save'], arbitrary: validSave, exec: afterSave(undefined) },
+  { title: 'save: generated wrong input, refused naming the field', id: 'save-wrong', name: SAVE_WRONG, needs: ['delivery.save'], arbitrary: wrongSave, exec: sendAsIs },
+  { title: 'get: each saved delivery, of the profile\'s shape', id: 'get-saved', name: GET_SAVED, needs: ['delivery.save', 'delivery.get'], arbitrary: validSave, exec: afterSave('delivery.get') },
+  { title: 'get: an unknown deliveryId, refused', id: 'get-unknown', name: GET_UNKNOWN, needs: ['delivery.get'], arbitrary: () => unknownDeliveryId(), exec: sendAsIs },
+  { title: 'delete: each saved delivery, acknowledged', id: 'delete-saved', name: DELETE_SAVED, needs: ['delivery.save', 'delivery.delete'], arbitrary: validSave, exec: afterSave('delivery.delete') },
+];
+
+test.describe('delivery save, get and delete', () => {
+  for (const p of PROPERTIES) {
+    test(p.title, { ...covers([...ids(propertyChecks(p.name, true)), ...ids(propertyChecks(p.name, false))]), ...inArea('delivery') }, async ({ session, conformance }) => {
+      const checks = propertyChecks(p.name, session.config.profile);
+      const blocked = notForThisModule(session, p.needs);
+      if (blocked) return conformance.notRun(blocked.status, blocked.why, checks as unknown as Array<{ check: Check<never>; app: PropertyCheck['app'] }>);
+      const gen = session.config.generation;
+      test.setTimeout(gen.timeLimitMs + 30_000);
+      const account = session.system.account;
+      const ctx: SaveContext = {
+        ...deliveryContextOf(session),
+        sites: account.sites.map((s) => ({ code: s.code, name: s.name, currency: s.currency })),
+        tariffs: p.needs.includes('delivery.save') ? await knownTariffs(session, gen.seed) : [],
+      };
+      const spec: PropertySpec = { name: p.name, id: p.id, arbitrary: p.arbitrary(ctx), checks, exec: (c, caseId) => p.exec(session, c, caseId) };
+      await runProperty(conformance, spec, gen);
+    });
+  }
+});

@@ -1,0 +1,81 @@
+/**
+ * The replies of a delivery module to `get` and `delete` of a delivery it saved (wire profile
+ * sections 1 and 2): `get` answers `{success: true, result: {trackNumber, cost, shipmentDate,
+ * deliveryDate, status{code, updatedAt, comment}, extraData, ...}}` with the dates `Y-m-d` and
+ * updatedAt ISO 8601 (schema delivery/get.reply.json; the date members at
+ * `/result/shipmentDate` and `/result/deliveryDate`, `pattern`, are ensureGetDatesAreYmd's, the
+ * rest ensureGetAnswersDelivery's); `get` of an id the module never gave is an error answer;
+ * `delete` answers `{success: true}` (schema delivery/delete.reply.json).
+ */
+import { contract, formatErrors } from '../../contract/schemas.ts';
+import { defineCheck, fail, notApplicable, pass, show, type Verdict } from '../check.ts';
+import { claimsSuccess, describeReply } from '../callbacks/reply.ts';
+import type { CaseOutcome } from '../../properties/types.ts';
+
+/** The date members of get's result: ensureGetDatesAreYmd owns them. */
+const DATE_MEMBER = /^\/result\/(shipmentDate|deliveryDate)(\/|$)/;
+
+function getOfSaved(o: CaseOutcome): Verdict | undefined {
+  if (o.case.callback !== 'delivery.get') return notApplicable(`the save gave no deliveryId to get (${describeReply(o.reply)})`);
+  if (o.case.intent.kind !== 'valid') return notApplicable('a get of an unknown id');
+  if (!claimsSuccess(o.reply)) return notApplicable(`the module did not answer success (${describeReply(o.reply)})`);
+  return undefined;
+}
+
+/** A success answer to get of a saved delivery is `{success: true, result: {...}}`, status with updatedAt ISO 8601. */
+export const ensureGetAnswersDelivery = defineCheck<CaseOutcome>({
+  name: 'ensureGetAnswersDelivery',
+  checks: 'a success answer to get is {"success": true, "result": {...}} of the profile\'s shape, status.updatedAt ISO 8601',
+  run(o) {
+    const na = getOfSaved(o);
+    if (na) return na;
+    const errors = contract({ profile: o.profile }).validate('delivery/get.reply.json', o.reply.json).errors.filter((e) => !DATE_MEMBER.test(e.instancePath));
+    if (errors.length > 0) return fail(describeReply(o.reply), `{"success": true, "result": {trackNumber, cost, status{code, updatedAt (ISO 8601), comment}, ...}} (${formatErrors(errors)})`, [o.reply.exchange.id]);
+    return pass('the delivery, of the profile\'s shape', [o.reply.exchange.id]);
+  },
+});
+
+/** The shipment and delivery dates of get's result are `Y-m-d` (a time part is accepted, as the official client writes it). */
+export const ensureGetDatesAreYmd = defineCheck<CaseOutcome>({
+  name: 'ensureGetDatesAreYmd',
+  checks: 'the shipmentDate and deliveryDate of a get answer are Y-m-d',
+  run(o) {
+    const na = getOfSaved(o);
+    if (na) return na;
+    const result = ((o.reply.json as { result?: unknown }).result ?? {}) as Record<string, unknown>;
+    const present = ['shipmentDate', 'deliveryDate'].filter((k) => result[k] !== undefined && result[k] !== null);
+    if (present.length === 0) return notApplicable('no date in the answer');
+    const errors = contract({ profile: o.profile }).validate('delivery/get.reply.json', o.reply.json).errors.filter((e) => DATE_MEMBER.test(e.instancePath));
+    if (errors.length > 0) return fail(present.map((k) => `${k} ${show(result[k])}`).join(', '), `Y-m-d dates (wire profile section 2; ${formatErrors(errors)})`, [o.reply.exchange.id]);
+    return pass(present.map((k) => `${k} ${show(result[k])}`).join(', '), [o.reply.exchange.id]);
+  },
+});
+
+/** get of a deliveryId the module never gave is an error answer: not a success, not a 5xx. */
+export const ensureUnknownDeliveryIdIsRefused = defineCheck<CaseOutcome>({
+  name: 'ensureUnknownDeliveryIdIsRefused',
+  checks: 'get of an unknown deliveryId is an error answer, never a success or a 5xx',
+  run(o) {
+    if (o.case.callback !== 'delivery.get' || o.case.intent.kind !== 'wrong') return notApplicable('not a get of an unknown id');
+    const evidence = [o.reply.exchange.id];
+    const id = show((o.case.payload as { deliveryId?: unknown }).deliveryId);
+    if (o.reply.status === undefined) return fail(`deliveryId ${id}: ${describeReply(o.reply)}`, 'an error answer', evidence);
+    if (claimsSuccess(o.reply)) return fail(`deliveryId ${id}: answered success, ${describeReply(o.reply)}`, 'an error answer {"success": false, "errorMsg": ...} (wire profile section 2: unknown id)', evidence);
+    if (o.reply.status >= 500) return fail(`deliveryId ${id}: ${describeReply(o.reply)}`, 'an error answer, not a server error (wire profile section 1)', evidence);
+    return pass(`deliveryId ${id}: refused, HTTP ${o.reply.status}`, evidence);
+  },
+});
+
+/** delete of a saved delivery answers `{success: true}`. */
+export const ensureDeleteAcknowledged = defineCheck<CaseOutcome>({
+  name: 'ensureDeleteAcknowledged',
+  checks: 'delete of a saved delivery answers {"success": true}',
+  run(o) {
+    if (o.case.callback !== 'delivery.delete') return notApplicable(`the save gave no deliveryId to delete (${describeReply(o.reply)})`);
+    const evidence = [o.reply.exchange.id];
+    const id = show((o.case.payload as { deliveryId?: unknown }).deliveryId);
+    const out = o.reply.status !== undefined && o.reply.status < 300 ? contract({ profile: o.profile }).validate('delivery/delete.reply.json', o.reply.json) : undefined;
+    if (!out || out.errors.length > 0 || !claimsSuccess(o.reply)) return fail(`deliveryId ${id}: ${describeReply(o.reply)}`, `{"success": true}${out && out.errors.length > 0 ? ` (${formatErrors(out.errors)})` : ''}`, evidence);
+    return pass(`deliveryId ${id}: deleted`, evidence);
+  },
+});

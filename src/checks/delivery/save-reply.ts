@@ -1,0 +1,32 @@
+/**
+ * The success reply of a delivery module to `save`: `{success: true, result: {deliveryId,
+ * trackNumber?, cost?, status?, extraData?}}` (wire profile sections 1 and 2: deliveryId
+ * required; schema delivery/save.reply.json, every constraint of the profile). An error answer
+ * is the error rules'.
+ */
+import { contract, formatErrors } from '../../contract/schemas.ts';
+import { defineCheck, fail, notApplicable, pass, show } from '../check.ts';
+import { claimsSuccess, describeReply } from '../callbacks/reply.ts';
+import type { CaseOutcome } from '../../properties/types.ts';
+
+/** The deliveryId of a save success answer, as the system sends it back (a text), if it has one. */
+export function deliveryIdOf(json: unknown): string | undefined {
+  const id = ((json as { result?: { deliveryId?: unknown } } | undefined)?.result ?? {}).deliveryId;
+  return (typeof id === 'string' && id !== '') || (typeof id === 'number' && Number.isFinite(id)) ? String(id) : undefined;
+}
+
+/** A success answer to save carries the created delivery's id: `{success: true, result: {deliveryId, ...}}`. */
+export const ensureSaveReturnsDeliveryId = defineCheck<CaseOutcome>({
+  name: 'ensureSaveReturnsDeliveryId',
+  checks: 'a success answer to save is {"success": true, "result": {"deliveryId", ...}} of the profile\'s shape',
+  run(o) {
+    if (o.case.callback !== 'delivery.save') return notApplicable('not a save answer');
+    if (!claimsSuccess(o.reply)) return notApplicable(`the module did not answer success (${describeReply(o.reply)})`);
+    const evidence = [o.reply.exchange.id];
+    const out = contract({ profile: o.profile }).validate('delivery/save.reply.json', o.reply.json);
+    if (out.errors.length > 0) return fail(describeReply(o.reply), `{"success": true, "result": {"deliveryId", ...}} (${formatErrors(out.errors)})`, evidence);
+    const id = deliveryIdOf(o.reply.json);
+    if (id === undefined) return fail(`result.deliveryId ${show((o.reply.json as { result?: { deliveryId?: unknown } }).result?.deliveryId)}`, 'a deliveryId, not empty (wire profile section 2: required)', evidence);
+    return pass(`deliveryId ${show(id)}`, evidence);
+  },
+});

@@ -1,0 +1,171 @@
+/**
+ * Requests of the delivery `save` callback (create: no deliveryId), wire profile section 2:
+ * the order, its site and store from the run's account, the customer and the manager, packages,
+ * the delivery (addresses, cash on delivery consistent with the items, dates ahead of the run,
+ * a tariff code the module gave, the values of the editable data fields) and the site's
+ * currency; and wrong input the module must refuse naming the field (document, Errors 7).
+ */
+import fc from 'fast-check';
+import type { GeneratedCase } from '../../properties/types.ts';
+import { address, codTotal, dateTimeAt, dayAfter, deliveryPackage, extraData, futureDateTime, money, type DeliveryContext } from './common.ts';
+
+type Json = Record<string, unknown>;
+
+/** A tariff the module gave (calculate or tariffList): its code, type, and the pickup points it named. */
+export interface KnownTariff {
+  code: string;
+  type?: string;
+  terminals: string[];
+}
+
+/** What save requests draw on beyond the delivery context: the account's sites and the module's tariffs. */
+export interface SaveContext extends DeliveryContext {
+  sites: ReadonlyArray<{ code: string; name: string; currency: string }>;
+  /** Tariffs the module gave; empty: `delivery.tariff` is not sent (codes are never invented). */
+  tariffs: readonly KnownTariff[];
+}
+
+/** The tariffs of a `calculate` or `tariffList` success answer that a save can name: pickup tariffs only with a point code. */
+export function tariffsOfAnswer(json: unknown): KnownTariff[] {
+  const result = (json as { success?: unknown; result?: unknown } | undefined)?.result;
+  if ((json as { success?: unknown } | undefined)?.success !== true || !Array.isArray(result)) return [];
+  return result
+    .filter((t): t is Json => !!t && typeof t === 'object' && typeof (t as Json).code === 'string' && (t as Json).code !== '')
+    .map((t) => ({
+      code: t.code as string,
+      ...(typeof t.type === 'string' ? { type: t.type } : {}),
+      terminals: (Array.isArray(t.pickuppointList) ? (t.pickuppointList as Json[]) : []).map((p) => p?.code).filter((c): c is string => typeof c === 'string' && c !== ''),
+    }))
+    .filter((t) => t.type !== 'selfDelivery' || t.terminals.length > 0);
+}
+
+/** Codes of the registration's editable delivery data fields (document: "When true the value is sent when the delivery is created"), autocomplete fields aside (their values are the module's own). */
+function editableCodes(module: Json): Set<string> {
+  const list = ((module.integrations ?? {}) as Record<string, Json | undefined>).delivery?.deliveryDataFieldList;
+  const fields = Array.isArray(list) ? (list as Json[]) : [];
+  return new Set(fields.filter((f) => f && f.editable === true && f.type !== 'autocomplete' && typeof f.code === 'string').map((f) => f.code as string));
+}
+
+const person = (kind: 'customer' | 'manager'): fc.Arbitrary<Json> =>
+  fc
+    .record({ id: fc.integer({ min: 1, max: 9999 }), firstName: fc.constantFrom('Ana', 'Jonas', 'Marie', 'Luis'), lastName: fc.constantFrom('Garcia', 'Schmidt', 'Martin', 'Rossi') })
+    .map((p) => (kind === 'customer' ? { ...p, phones: [{ number: '+34911234567' }] } : { ...p, email: 'manager@shop.test' }));
+
+/** A valid `save` request (create) for this module and account. */
+export function saveRequest(ctx: SaveContext): fc.Arbitrary<Json> {
+  // The wire profile's body (section 2): the document shows none of save's body but a few member names, so the specs run save in the profile's view only.
+  const editable = editableCodes(ctx.module);
+  const interval = fc.integer({ min: 8, max: 16 }).chain((from) => fc.integer({ min: from + 2, max: Math.min(from + 6, 22) }).map((to) => ({ from: `${String(from).padStart(2, '0')}:00`, to: `${to}:00` })));
+  const tariff = ctx.tariffs.length > 0 ? fc.option(fc.constantFrom(...ctx.tariffs), { nil: undefined }) : fc.constant(undefined);
+  return fc
+    .record({
+      order: fc.integer({ min: 1, max: 999_999 }),
+      site: fc.constantFrom(...ctx.sites),
+      store: fc.constantFrom(...ctx.stores),
+      customer: person('customer'),
+      manager: person('manager'),
+      packages: fc.array(deliveryPackage(), { minLength: 1, maxLength: 3 }),
+      deliveryAddress: address(),
+      withCod: fc.boolean(),
+      deliveryCod: money(50),
+      cost: money(60),
+      vatRate: fc.constantFrom('none', '0', '10', '20'),
+      payerType: fc.constantFrom('sender', 'receiver'),
+      tariff,
+      ship: fc.option(futureDateTime(ctx), { nil: undefined }),
+      deliver: fc.option(futureDateTime(ctx), { nil: undefined }),
+      deliveryTime: fc.option(interval, { nil: undefined }),
+      extraData: extraData(ctx, 'delivery').map((e) => Object.fromEntries(Object.entries(e).filter(([k]) => editable.has(k)))),
+      terminal: fc.nat(),
+    })
+    .map((g) => {
+      const delivery: Json = {
+        shipmentAddress: { ...(g.store.address ?? {}) },
+        deliveryAddress: g.tariff?.type === 'selfDelivery' ? { ...g.deliveryAddress, terminal: g.tariff.terminals[g.terminal % g.tariff.terminals.length] } : g.deliveryAddress,
+        codPaymentType: { code: 'cash' },
+        withCod: g.withCod,
+        // Cash on delivery: items per unit, the delivery's own, nothing when not used.
+        cod: g.withCod ? g.deliveryCod : 0,
+        cost: g.cost,
+        vatRate: g.vatRate,
+        payerType: g.payerType,
+        extraData: g.extraData,
+      };
+      const packages = g.withCod ? g.packages : g.packages.map((p) => ({ ...p, items: (p.items as Json[]).map((i) => ({ ...i, cod: 0 })) }));
+      if (g.tariff) delivery.tariff = g.tariff.code;
+      if (g.ship) delivery.shipmentDate = g.ship.text;
+      if (g.deliver) delivery.deliveryDate = g.ship && g.deliver.days < g.ship.days ? dateTimeAt(ctx.firstDay, g.ship.days + 1, 12, 0) : g.deliver.text;
+      if (g.deliveryTime) delivery.deliveryTime = g.deliveryTime;
+      return {
+        order: String(g.order),
+        orderNumber: `${g.order}A`,
+        site: g.site.code,
+        siteName: g.site.name,
+        store: { code: g.store.code, name: g.store.name },
+        customer: g.customer,
+        manager: g.manager,
+        packages,
+        delivery,
+        currency: g.site.currency,
+      } satisfies Json;
+    });
+}
+
+/** The total cash on delivery of a save request (document): items' cod times quantity plus delivery.cod. */
+export const saveCodTotal = (r: Json): number => codTotal((r.packages ?? []) as Json[], Number((r.delivery as Json | undefined)?.cod ?? 0));
+
+/** A wrong input: a valid request with one thing broken, and the field a correct module names. */
+interface Breakage {
+  field: string;
+  why: string;
+  profileOnly: boolean;
+  apply: (request: Json, n: number) => unknown;
+}
+
+const firstPackage = (r: Json): Json => ((r.packages as Json[] | undefined) ?? [])[0] ?? {};
+const withFirstPackage = (r: Json, change: (p: Json) => Json): Json => ({ ...r, packages: [change({ ...firstPackage(r) }), ...((r.packages as Json[]).slice(1))] });
+const withDelivery = (r: Json, change: (d: Json) => Json): Json => ({ ...r, delivery: change({ ...((r.delivery ?? {}) as Json) }) });
+
+/** The calculate breakages that apply to save, against save's shape (delivery.deliveryAddress, delivery.shipmentDate). */
+const BREAKAGES = (ctx: DeliveryContext): Breakage[] => [
+  {
+    field: 'weight',
+    why: 'a package without any weight, neither its own nor its items\' (always required)',
+    profileOnly: true,
+    apply: (r) => withFirstPackage(r, ({ weight: _w, ...p }) => ({ ...p, items: ((p.items as Json[] | undefined) ?? []).map(({ weight: _iw, ...i }) => i) })),
+  },
+  { field: 'weight', why: 'a zero weight', profileOnly: true, apply: (r) => withFirstPackage(r, (p) => ({ ...p, weight: 0 })) },
+  { field: 'weight', why: 'a negative weight', profileOnly: true, apply: (r, n) => withFirstPackage(r, (p) => ({ ...p, weight: -n })) },
+  { field: 'weight', why: 'a weight that is not a number', profileOnly: true, apply: (r) => withFirstPackage(r, (p) => ({ ...p, weight: 'heavy' })) },
+  {
+    field: 'city',
+    why: 'a delivery address without its city (always required)',
+    profileOnly: true,
+    apply: (r) => withDelivery(r, (d) => ({ ...d, deliveryAddress: Object.fromEntries(Object.entries((d.deliveryAddress ?? {}) as Json).filter(([k]) => k !== 'city' && k !== 'text')) })),
+  },
+  { field: 'shipmentDate', why: 'a shipment date in the past', profileOnly: true, apply: (r, n) => withDelivery(r, ({ deliveryDate: _d, ...d }) => ({ ...d, shipmentDate: `${dayAfter(ctx.firstDay, -40 - n)} 10:00:00` })) },
+  { field: 'packages', why: 'packages that are not a list', profileOnly: false, apply: (r) => ({ ...r, packages: 'none' }) },
+  { field: 'save', why: 'the save field is not JSON', profileOnly: false, apply: (r, n) => ({ raw: JSON.stringify(r).slice(0, -1 - (n % 5)) }) },
+];
+
+/** A generated valid case of `save` (create). */
+export function validSave(ctx: SaveContext): fc.Arbitrary<GeneratedCase> {
+  return saveRequest(ctx).map((payload) => ({ callback: 'delivery.save' as const, payload, intent: { kind: 'valid' as const } }));
+}
+
+/** A generated wrong-input case of `save`: one breakage of a valid request (without data-field values). */
+export function wrongSave(ctx: SaveContext): fc.Arbitrary<GeneratedCase> {
+  const kinds = BREAKAGES(ctx).filter((b) => ctx.profile || !b.profileOnly);
+  const plain = saveRequest(ctx).map((r) => withDelivery(r, ({ extraData: _e, ...d }) => d));
+  return fc
+    .record({ request: plain, kind: fc.integer({ min: 0, max: kinds.length - 1 }), n: fc.integer({ min: 1, max: 1000 }) })
+    .map(({ request, kind, n }) => {
+      const b = kinds[kind]!;
+      return { callback: 'delivery.save' as const, payload: b.apply(request, n), intent: { kind: 'wrong' as const, field: b.field, why: b.why } };
+    });
+}
+
+/** A deliveryId no module gave: for `get` of an unknown id. */
+export function unknownDeliveryId(): fc.Arbitrary<GeneratedCase> {
+  return fc.stringMatching(/^[0-9a-f]{16}$/).map((hex) => ({ callback: 'delivery.get' as const, payload: { deliveryId: `unknown-${hex}` }, intent: { kind: 'wrong' as const, field: 'deliveryId', why: 'a deliveryId the module never gave' } }));
+}
