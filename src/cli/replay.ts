@@ -13,7 +13,8 @@ import type { Verdict } from '../checks/check.ts';
 import { isProfile } from '../contract/catalogue.ts';
 import { CALLBACKS, type CallbackName } from '../callbacks/table.ts';
 import { NoCallbackAddress } from '../callbacks/send.ts';
-import { ConfigError, loadConfig, nearestName, type ConfigFlags, type ResolvedConfig } from '../module/config.ts';
+import { readOptions, type OptionSpec } from './options.ts';
+import { ConfigError, loadConfig, type ConfigFlags, type ResolvedConfig } from '../module/config.ts';
 import { findPropertyCheck } from '../properties/registry.ts';
 import type { PropertyCheck } from '../properties/run.ts';
 import type { CaseOutcome, SavedFailure } from '../properties/types.ts';
@@ -50,7 +51,7 @@ export interface ReplayArgs {
   flags: ConfigFlags;
 }
 
-const OPTIONS: Array<{ name: string; value?: string; set: (o: ReplayArgs, v: string) => void }> = [
+const OPTIONS: Array<OptionSpec<ReplayArgs>> = [
   { name: '--config', value: 'FILE', set: (o, v) => (o.config = v) },
   { name: '--out', value: 'DIR', set: (o, v) => (o.out = v) },
   { name: '--module-url', value: 'URL', set: (o, v) => (o.flags.moduleUrl = v) },
@@ -63,36 +64,8 @@ const OPTIONS: Array<{ name: string; value?: string; set: (o: ReplayArgs, v: str
 
 /** Reads the arguments of `conformance replay`. Throws ConfigError with a one-line reason. */
 export function parseReplayArgs(args: string[]): ReplayArgs {
-  const out: ReplayArgs = { file: '', out: path.join('reports', 'replay'), flags: {} };
   const files: string[] = [];
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i]!;
-    if (!a.startsWith('-') || a === '-') {
-      files.push(a);
-      continue;
-    }
-    const eq = a.startsWith('--') ? a.indexOf('=') : -1;
-    const name = eq > 0 ? a.slice(0, eq) : a;
-    const option = OPTIONS.find((o) => o.name === name);
-    if (!option) {
-      const meant = nearestName(name, [...OPTIONS.map((o) => o.name), '--help']);
-      throw new ConfigError(`unknown option ${name}; ${meant ? `did you mean ${meant}?` : 'see conformance replay --help'}`);
-    }
-    if (!option.value) {
-      if (eq > 0) throw new ConfigError(`option ${name} takes no value`);
-      option.set(out, '');
-      continue;
-    }
-    let value: string | undefined;
-    if (eq > 0) value = a.slice(eq + 1);
-    else {
-      value = args[i + 1];
-      if (value !== undefined && value.startsWith('--')) value = undefined;
-      else i++;
-    }
-    if (value === undefined || value === '') throw new ConfigError(`missing value for ${name} (${name} ${option.value})`);
-    option.set(out, value);
-  }
+  const out = readOptions<ReplayArgs>(args, OPTIONS, { file: '', out: path.join('reports', 'replay'), flags: {} }, 'replay', (a) => files.push(a));
   if (files.length === 0) throw new ConfigError('which failure? conformance replay FILE (a failures/<check>.<property>.json of a run)');
   if (files.length > 1) throw new ConfigError(`one failure at a time, not ${files.length} (${files.map((f) => JSON.stringify(f)).join(', ')})`);
   if (out.config !== undefined && out.flags.moduleUrl !== undefined) throw new ConfigError('--config or --module-url, not both');

@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
+import { readOptions, type OptionSpec } from './options.ts';
 import { ConfigError, loadConfig, nearestName, type ConfigFlags, type Selection } from '../module/config.ts';
 import { PACKAGE_ROOT, PLAYWRIGHT_CONFIG } from '../contract/paths.ts';
 import { ENV_CONFIG, ENV_OUT } from '../run/environment.ts';
@@ -50,7 +51,7 @@ interface RunArgs {
 }
 
 /** The options of `conformance run`: those with a `value` take one (`--name VALUE` or `--name=VALUE`). */
-const OPTIONS: Array<{ name: string; value?: string; set: (out: RunArgs, value: string) => void }> = [
+const OPTIONS: Array<OptionSpec<RunArgs>> = [
   { name: '--config', value: 'FILE', set: (o, v) => (o.config = v) },
   { name: '--out', value: 'DIR', set: (o, v) => (o.out = v) },
   { name: '--module-url', value: 'URL', set: (o, v) => (o.flags.moduleUrl = v) },
@@ -107,9 +108,6 @@ function integerOption(name: string, value: string, min: number, max: number): n
   return n;
 }
 
-/** Known option names, for the nearest one to a misspelling (`--help` is read before parsing). */
-const OPTION_NAMES = [...OPTIONS.map((o) => o.name), '--help'];
-
 /** The separator of the parts of a title the console prints (` › `), or its ASCII form (` > `). */
 const TITLE_SEPARATOR = /\s+[›>]\s+/;
 
@@ -130,34 +128,9 @@ export function grepPattern(typed: string): string {
 
 /** Reads the arguments of `conformance run`. Throws ConfigError with a one-line reason. */
 export function parseRunArgs(args: string[]): RunArgs {
-  const out: RunArgs = { out: 'reports', flags: {} };
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i]!;
-    const eq = a.startsWith('--') ? a.indexOf('=') : -1;
-    const name = eq > 0 ? a.slice(0, eq) : a;
-    const option = OPTIONS.find((o) => o.name === name);
-    if (!option) {
-      if (!a.startsWith('-')) {
-        throw new ConfigError(`unexpected argument ${JSON.stringify(a)}${/\.json$/i.test(a) ? `; did you mean --config ${a}?` : '; see conformance run --help'}`);
-      }
-      const meant = nearestName(name, OPTION_NAMES);
-      throw new ConfigError(`unknown option ${name}; ${meant ? `did you mean ${meant}?` : 'see conformance run --help'}`);
-    }
-    if (!option.value) {
-      if (eq > 0) throw new ConfigError(`option ${name} takes no value`);
-      option.set(out, '');
-      continue;
-    }
-    let value: string | undefined;
-    if (eq > 0) value = a.slice(eq + 1);
-    else {
-      value = args[i + 1];
-      if (value !== undefined && value.startsWith('--')) value = undefined;
-      else i++;
-    }
-    if (value === undefined || value === '') throw new ConfigError(`missing value for ${name} (${name} ${option.value})`);
-    option.set(out, value);
-  }
+  const out = readOptions<RunArgs>(args, OPTIONS, { out: 'reports', flags: {} }, 'run', (a) => {
+    throw new ConfigError(`unexpected argument ${JSON.stringify(a)}${/\.json$/i.test(a) ? `; did you mean --config ${a}?` : '; see conformance run --help'}`);
+  });
   if (out.grep !== undefined) {
     out.grep = grepPattern(out.grep);
     // As Playwright reads it: `/source/flags`, or a case-insensitive regular expression.

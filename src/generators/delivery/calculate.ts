@@ -6,7 +6,8 @@
 import fc from 'fast-check';
 import { schemaArbitrary } from '../from-schema.ts';
 import type { GeneratedCase } from '../../properties/types.ts';
-import { address, codTotal, dateTimeAt, dayAfter, deliveryPackage, extraData, futureDateTime, packageItem, type DeliveryContext } from './common.ts';
+import { deliveryBreakages, type Breakage } from './breakages.ts';
+import { address, codTotal, dateTimeAt, deliveryPackage, extraData, futureDateTime, packageItem, type DeliveryContext } from './common.ts';
 
 /** The package item fields the document names (PackageItem: externalId, xmlId, offerId, vatRate; RequestSave: cod per unit). */
 const DOCUMENT_ITEM_FIELDS = ['offerId', 'externalId', 'xmlId', 'vatRate', 'cod'];
@@ -56,37 +57,9 @@ export function calculateRequest(ctx: DeliveryContext): fc.Arbitrary<Json> {
   });
 }
 
-/** A wrong input: a valid request with one thing broken, and the field a correct module names. */
-interface Breakage {
-  field: string;
-  why: string;
-  /** Only in the profile's view (the field is named by the profile alone). */
-  profileOnly: boolean;
-  apply: (request: Json, n: number) => unknown;
-}
-
-const firstPackage = (r: Json): Json => ((r.packages as Json[] | undefined) ?? [])[0] ?? {};
-const withFirstPackage = (r: Json, change: (p: Json) => Json): Json => ({ ...r, packages: [change({ ...firstPackage(r) }), ...((r.packages as Json[]).slice(1))] });
-
-const BREAKAGES = (ctx: DeliveryContext): Breakage[] => [
-  {
-    field: 'weight',
-    why: 'a package without any weight, neither its own nor its items\' (always required)',
-    profileOnly: true,
-    apply: (r) => withFirstPackage(r, ({ weight: _w, ...p }) => ({ ...p, items: ((p.items as Json[] | undefined) ?? []).map(({ weight: _iw, ...i }) => i) })),
-  },
-  { field: 'weight', why: 'a zero weight', profileOnly: true, apply: (r) => withFirstPackage(r, (p) => ({ ...p, weight: 0 })) },
-  { field: 'weight', why: 'a negative weight', profileOnly: true, apply: (r, n) => withFirstPackage(r, (p) => ({ ...p, weight: -n })) },
-  { field: 'weight', why: 'a weight that is not a number', profileOnly: true, apply: (r) => withFirstPackage(r, (p) => ({ ...p, weight: 'heavy' })) },
-  { field: 'city', why: 'a delivery address without its city (always required)', profileOnly: true, apply: (r) => ({ ...r, deliveryAddress: Object.fromEntries(Object.entries((r.deliveryAddress ?? {}) as Json).filter(([k]) => k !== 'city' && k !== 'text')) }) },
-  { field: 'shipmentDate', why: 'a shipment date in the past', profileOnly: true, apply: (r, n) => ({ ...r, shipmentDate: `${dayAfter(ctx.firstDay, -40 - n)} 10:00:00` }) },
-  { field: 'packages', why: 'packages that are not a list', profileOnly: false, apply: (r) => ({ ...r, packages: 'none' }) },
-  { field: 'calculate', why: 'the calculate field is not JSON', profileOnly: false, apply: (r, n) => ({ raw: JSON.stringify(r).slice(0, -1 - (n % 5)) }) },
-];
-
 /** The kinds of wrong input this view can send. */
 export function calculateBreakages(ctx: DeliveryContext): Breakage[] {
-  return BREAKAGES(ctx).filter((b) => ctx.profile || !b.profileOnly);
+  return deliveryBreakages(ctx, 'calculate', false).filter((b) => ctx.profile || !b.profileOnly);
 }
 
 /** A generated valid case of `calculate`. */

@@ -7,7 +7,8 @@
  */
 import fc from 'fast-check';
 import type { GeneratedCase } from '../../properties/types.ts';
-import { address, codTotal, dateTimeAt, dayAfter, deliveryPackage, extraData, futureDateTime, money, type DeliveryContext } from './common.ts';
+import { address, codTotal, dateTimeAt, deliveryPackage, extraData, futureDateTime, money, type DeliveryContext } from './common.ts';
+import { deliveryBreakages } from './breakages.ts';
 
 type Json = Record<string, unknown>;
 
@@ -114,39 +115,6 @@ export function saveRequest(ctx: SaveContext): fc.Arbitrary<Json> {
 /** The total cash on delivery of a save request (document): items' cod times quantity plus delivery.cod. */
 export const saveCodTotal = (r: Json): number => codTotal((r.packages ?? []) as Json[], Number((r.delivery as Json | undefined)?.cod ?? 0));
 
-/** A wrong input: a valid request with one thing broken, and the field a correct module names. */
-interface Breakage {
-  field: string;
-  why: string;
-  profileOnly: boolean;
-  apply: (request: Json, n: number) => unknown;
-}
-
-const firstPackage = (r: Json): Json => ((r.packages as Json[] | undefined) ?? [])[0] ?? {};
-const withFirstPackage = (r: Json, change: (p: Json) => Json): Json => ({ ...r, packages: [change({ ...firstPackage(r) }), ...((r.packages as Json[]).slice(1))] });
-const withDelivery = (r: Json, change: (d: Json) => Json): Json => ({ ...r, delivery: change({ ...((r.delivery ?? {}) as Json) }) });
-
-/** The calculate breakages that apply to save, against save's shape (delivery.deliveryAddress, delivery.shipmentDate). */
-const BREAKAGES = (ctx: DeliveryContext): Breakage[] => [
-  {
-    field: 'weight',
-    why: 'a package without any weight, neither its own nor its items\' (always required)',
-    profileOnly: true,
-    apply: (r) => withFirstPackage(r, ({ weight: _w, ...p }) => ({ ...p, items: ((p.items as Json[] | undefined) ?? []).map(({ weight: _iw, ...i }) => i) })),
-  },
-  { field: 'weight', why: 'a zero weight', profileOnly: true, apply: (r) => withFirstPackage(r, (p) => ({ ...p, weight: 0 })) },
-  { field: 'weight', why: 'a negative weight', profileOnly: true, apply: (r, n) => withFirstPackage(r, (p) => ({ ...p, weight: -n })) },
-  { field: 'weight', why: 'a weight that is not a number', profileOnly: true, apply: (r) => withFirstPackage(r, (p) => ({ ...p, weight: 'heavy' })) },
-  {
-    field: 'city',
-    why: 'a delivery address without its city (always required)',
-    profileOnly: true,
-    apply: (r) => withDelivery(r, (d) => ({ ...d, deliveryAddress: Object.fromEntries(Object.entries((d.deliveryAddress ?? {}) as Json).filter(([k]) => k !== 'city' && k !== 'text')) })),
-  },
-  { field: 'shipmentDate', why: 'a shipment date in the past', profileOnly: true, apply: (r, n) => withDelivery(r, ({ deliveryDate: _d, ...d }) => ({ ...d, shipmentDate: `${dayAfter(ctx.firstDay, -40 - n)} 10:00:00` })) },
-  { field: 'packages', why: 'packages that are not a list', profileOnly: false, apply: (r) => ({ ...r, packages: 'none' }) },
-  { field: 'save', why: 'the save field is not JSON', profileOnly: false, apply: (r, n) => ({ raw: JSON.stringify(r).slice(0, -1 - (n % 5)) }) },
-];
 
 /** A generated valid case of `save` (create). */
 export function validSave(ctx: SaveContext): fc.Arbitrary<GeneratedCase> {
@@ -155,8 +123,8 @@ export function validSave(ctx: SaveContext): fc.Arbitrary<GeneratedCase> {
 
 /** A generated wrong-input case of `save`: one breakage of a valid request (without data-field values). */
 export function wrongSave(ctx: SaveContext): fc.Arbitrary<GeneratedCase> {
-  const kinds = BREAKAGES(ctx).filter((b) => ctx.profile || !b.profileOnly);
-  const plain = saveRequest(ctx).map((r) => withDelivery(r, ({ extraData: _e, ...d }) => d));
+  const kinds = deliveryBreakages(ctx, 'save', true).filter((b) => ctx.profile || !b.profileOnly);
+  const plain = saveRequest(ctx).map((r) => ({ ...r, delivery: (({ extraData: _e, ...d }: Json) => d)((r.delivery ?? {}) as Json) }));
   return fc
     .record({ request: plain, kind: fc.integer({ min: 0, max: kinds.length - 1 }), n: fc.integer({ min: 1, max: 1000 }) })
     .map(({ request, kind, n }) => {
