@@ -3,7 +3,7 @@
  * option names the nearest known one; a missing value says which; a positional argument goes
  * to the command's own handler. Throws ConfigError with a one-line reason.
  */
-import { ConfigError, nearestName } from '../module/config.ts';
+import { ConfigError, nearestName, type ConfigFlags } from '../module/config.ts';
 
 export interface OptionSpec<T> {
   name: string;
@@ -43,4 +43,25 @@ export function readOptions<T>(args: readonly string[], options: ReadonlyArray<O
     option.set(out, value);
   }
   return out;
+}
+
+/** What a command that runs a session reads: its configuration, output folder and flags. */
+export interface SessionArgs {
+  config?: string;
+  out: string;
+  flags: ConfigFlags;
+}
+
+/** The options of every command that starts a session (`run`, `replay`): the module, where it and the simulators are, the reading. */
+export function sessionOptions<T extends SessionArgs>(): Array<OptionSpec<T>> {
+  return [
+    { name: '--config', value: 'FILE', set: (o, v) => (o.config = v) },
+    { name: '--out', value: 'DIR', set: (o, v) => (o.out = v) },
+    { name: '--module-url', value: 'URL', set: (o, v) => (o.flags.moduleUrl = v) },
+    { name: '--registration', value: 'FILE', set: (o, v) => (o.flags.registration = v) },
+    { name: '--bind', value: 'ADDR', set: (o, v) => (o.flags.bind = v) },
+    { name: '--system-public-url', value: 'URL', set: (o, v) => (o.flags.systemPublicUrl = v) },
+    { name: '--gateway-public-url', value: 'URL', set: (o, v) => (o.flags.gatewayPublicUrl = v) },
+    { name: '--no-profile', set: (o) => (o.flags.profile = false) },
+  ];
 }

@@ -13,7 +13,7 @@ import type { Verdict } from '../checks/check.ts';
 import { isProfile } from '../contract/catalogue.ts';
 import { CALLBACKS, type CallbackName } from '../callbacks/table.ts';
 import { NoCallbackAddress } from '../callbacks/send.ts';
-import { readOptions, type OptionSpec } from './options.ts';
+import { readOptions, sessionOptions, type OptionSpec } from './options.ts';
 import { ConfigError, loadConfig, type ConfigFlags, type ResolvedConfig } from '../module/config.ts';
 import { findPropertyCheck } from '../properties/registry.ts';
 import type { PropertyCheck } from '../properties/run.ts';
@@ -52,14 +52,7 @@ export interface ReplayArgs {
 }
 
 const OPTIONS: Array<OptionSpec<ReplayArgs>> = [
-  { name: '--config', value: 'FILE', set: (o, v) => (o.config = v) },
-  { name: '--out', value: 'DIR', set: (o, v) => (o.out = v) },
-  { name: '--module-url', value: 'URL', set: (o, v) => (o.flags.moduleUrl = v) },
-  { name: '--registration', value: 'FILE', set: (o, v) => (o.flags.registration = v) },
-  { name: '--bind', value: 'ADDR', set: (o, v) => (o.flags.bind = v) },
-  { name: '--system-public-url', value: 'URL', set: (o, v) => (o.flags.systemPublicUrl = v) },
-  { name: '--gateway-public-url', value: 'URL', set: (o, v) => (o.flags.gatewayPublicUrl = v) },
-  { name: '--no-profile', set: (o) => (o.flags.profile = false) },
+  ...sessionOptions<ReplayArgs>(),
 ];
 
 /** Reads the arguments of `conformance replay`. Throws ConfigError with a one-line reason. */

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { readOptions, type OptionSpec } from './options.ts';
+import { readOptions, sessionOptions, type OptionSpec } from './options.ts';
 import { ConfigError, loadConfig, nearestName, type ConfigFlags, type Selection } from '../module/config.ts';
 import { PACKAGE_ROOT, PLAYWRIGHT_CONFIG } from '../contract/paths.ts';
 import { ENV_CONFIG, ENV_OUT } from '../run/environment.ts';
@@ -52,14 +52,7 @@ interface RunArgs {
 
 /** The options of `conformance run`: those with a `value` take one (`--name VALUE` or `--name=VALUE`). */
 const OPTIONS: Array<OptionSpec<RunArgs>> = [
-  { name: '--config', value: 'FILE', set: (o, v) => (o.config = v) },
-  { name: '--out', value: 'DIR', set: (o, v) => (o.out = v) },
-  { name: '--module-url', value: 'URL', set: (o, v) => (o.flags.moduleUrl = v) },
-  { name: '--registration', value: 'FILE', set: (o, v) => (o.flags.registration = v) },
-  { name: '--bind', value: 'ADDR', set: (o, v) => (o.flags.bind = v) },
-  { name: '--system-public-url', value: 'URL', set: (o, v) => (o.flags.systemPublicUrl = v) },
-  { name: '--gateway-public-url', value: 'URL', set: (o, v) => (o.flags.gatewayPublicUrl = v) },
-  { name: '--no-profile', set: (o) => (o.flags.profile = false) },
+  ...sessionOptions<RunArgs>(),
   { name: '--seed', value: 'N', set: (o, v) => (o.flags.seed = integerOption('--seed', v, 0, 4294967295)) },
   { name: '--runs', value: 'N', set: (o, v) => (o.flags.runs = integerOption('--runs', v, 1, 100000)) },
   { name: '--grep', value: 'PATTERN', set: (o, v) => (o.grep = v) },
