@@ -9,8 +9,7 @@ import { covers } from '../covers.ts';
 import { inArea } from '../areas.ts';
 import { runProperty, type PropertyCheck, type PropertySpec } from '../../src/properties/run.ts';
 import { CALCULATE_VALID, CALCULATE_WRONG, propertyChecks } from '../../src/properties/registry.ts';
-import { callbackUrl } from '../../src/callbacks/send.ts';
-import { CALLBACKS } from '../../src/callbacks/table.ts';
+import { notRunFor, type NotRun } from '../../src/properties/applicability.ts';
 import { deliveryContextOf } from '../../src/generators/delivery/context.ts';
 import { validCalculate, wrongCalculate } from '../../src/generators/delivery/calculate.ts';
 import type { RunSession } from '../../src/run/session.ts';
@@ -20,14 +19,8 @@ import type { Check } from '../../src/checks/check.ts';
 const ids = (checks: PropertyCheck[]): string[] => checks.flatMap((c) => c.app.requirements);
 
 /** Why the property cannot run for this module, if it cannot. */
-function notForThisModule(session: RunSession): { status: 'skipped' | 'notApplicable'; why: string } | undefined {
-  if (!session.registration) return { status: 'skipped', why: session.notRegistered ?? 'the module is not registered' };
-  if (!session.registration.kinds.includes('delivery')) return { status: 'notApplicable', why: 'the module declares no delivery integration' };
-  const where = callbackUrl(CALLBACKS['delivery.calculate'], session.registration.module);
-  if ('missing' in where) return { status: 'notApplicable', why: `the module declares no calculate action (${where.missing}): the user enters the shipment number by hand` };
-  if (!session.clientId()) return { status: 'skipped', why: 'the registration gives no clientId to call the module with (see the registration checks)' };
-  return undefined;
-}
+const notForThisModule = (session: RunSession): NotRun | undefined =>
+  notRunFor(session, 'delivery', [{ callback: 'delivery.calculate', why: (m) => `the module declares no calculate action (${m}): the user enters the shipment number by hand` }]);
 
 const PROPERTIES = [
   { title: 'calculate: generated valid requests, the tariffs answered', id: 'calculate-valid', name: CALCULATE_VALID, arbitrary: validCalculate },

@@ -11,8 +11,7 @@ import { covers } from '../covers.ts';
 import { inArea } from '../areas.ts';
 import { runProperty, type PropertyCheck, type PropertySpec } from '../../src/properties/run.ts';
 import { PRINT, propertyChecks } from '../../src/properties/registry.ts';
-import { callbackUrl } from '../../src/callbacks/send.ts';
-import { CALLBACKS } from '../../src/callbacks/table.ts';
+import { notRunFor, type NotRun } from '../../src/properties/applicability.ts';
 import { deliveryContextOf } from '../../src/generators/delivery/context.ts';
 import { minimalSave, orderPlates, printLimit, printRequest } from '../../src/generators/delivery/print.ts';
 import { invent } from '../../src/generators/invented.ts';
@@ -24,16 +23,13 @@ import type { Check } from '../../src/checks/check.ts';
 const ids = (checks: PropertyCheck[]): string[] => checks.flatMap((c) => c.app.requirements);
 
 /** Why print cannot run for this module, if it cannot. */
-function notForThisModule(session: RunSession): { status: 'skipped' | 'notApplicable'; why: string } | undefined {
-  if (!session.registration) return { status: 'skipped', why: session.notRegistered ?? 'the module is not registered' };
-  const module = session.registration.module;
-  if (!session.registration.kinds.includes('delivery')) return { status: 'notApplicable', why: 'the module declares no delivery integration' };
-  const print = callbackUrl(CALLBACKS['delivery.print'], module);
-  if ('missing' in print) return { status: 'notApplicable', why: `the module declares no print action (${print.missing})` };
-  if (orderPlates(module).length === 0) return { status: 'notApplicable', why: 'plateList has no form that prints orders' };
-  const save = callbackUrl(CALLBACKS['delivery.save'], module);
-  if ('missing' in save) return { status: 'notApplicable', why: `the module declares no save action (${save.missing}): no delivery exists at the module to print` };
-  if (!session.clientId()) return { status: 'skipped', why: 'the registration gives no clientId to call the module with (see the registration checks)' };
+function notForThisModule(session: RunSession): NotRun | undefined {
+  const blocked = notRunFor(session, 'delivery', [
+    { callback: 'delivery.print' },
+    { callback: 'delivery.save', why: (m) => `the module declares no save action (${m}): no delivery exists at the module to print` },
+  ]);
+  if (blocked) return blocked;
+  if (orderPlates(session.registration!.module).length === 0) return { status: 'notApplicable', why: 'plateList has no form that prints orders' };
   return undefined;
 }
 

@@ -9,10 +9,10 @@ import { covers } from '../covers.ts';
 import { inArea } from '../areas.ts';
 import { runProperty, type PropertyCheck, type PropertySpec } from '../../src/properties/run.ts';
 import { AUTOCOMPLETE, SHIPMENT_POINT_LIST, TARIFF_LIST, propertyChecks } from '../../src/properties/registry.ts';
-import { callbackUrl } from '../../src/callbacks/send.ts';
-import { CALLBACKS, type CallbackName } from '../../src/callbacks/table.ts';
+import type { CallbackName } from '../../src/callbacks/table.ts';
 import { deliveryContextOf } from '../../src/generators/delivery/context.ts';
 import { autocompleteFields, autocompleteQuery, shipmentPointListQuery, tariffListQuery, type AutocompleteCase } from '../../src/generators/delivery/lists.ts';
+import { notRunFor, type NotRun } from '../../src/properties/applicability.ts';
 import type { RunSession } from '../../src/run/session.ts';
 import type { GeneratedCase } from '../../src/properties/types.ts';
 import type { Check } from '../../src/checks/check.ts';
@@ -20,19 +20,11 @@ import type fc from 'fast-check';
 
 const ids = (checks: PropertyCheck[]): string[] => checks.flatMap((c) => c.app.requirements);
 
-type Blocked = { status: 'skipped' | 'notApplicable'; why: string };
+type Blocked = NotRun;
 
-/** Why a list property cannot run for this module, if it cannot. */
-function blockedFor(session: RunSession, callback: CallbackName, missing: (why: string) => string): Blocked | undefined {
-  if (!session.registration) return { status: 'skipped', why: session.notRegistered ?? 'the module is not registered' };
-  if (!session.registration.kinds.includes('delivery')) return { status: 'notApplicable', why: 'the module declares no delivery integration' };
-  if (callback !== 'delivery.autocomplete') {
-    const where = callbackUrl(CALLBACKS[callback], session.registration.module);
-    if ('missing' in where) return { status: 'notApplicable', why: missing(where.missing) };
-  }
-  if (!session.clientId()) return { status: 'skipped', why: 'the registration gives no clientId to call the module with (see the registration checks)' };
-  return undefined;
-}
+/** Why a list property cannot run for this module, if it cannot (an autocomplete field's address is its own). */
+const blockedFor = (session: RunSession, callback: CallbackName, missing: (why: string) => string): Blocked | undefined =>
+  notRunFor(session, 'delivery', callback === 'delivery.autocomplete' ? [] : [{ callback, why: missing }]);
 
 const deliveryOf = (session: RunSession): Record<string, unknown> =>
   ((session.registration?.module.integrations ?? {}) as Record<string, Record<string, unknown> | undefined>).delivery ?? {};

@@ -14,6 +14,7 @@ import { DELETE_SAVED, GET_SAVED, GET_UNKNOWN, SAVE_VALID, SAVE_WRONG, propertyC
 import { callbackUrl } from '../../src/callbacks/send.ts';
 import { CALLBACKS, type CallbackName } from '../../src/callbacks/table.ts';
 import { deliveryContextOf } from '../../src/generators/delivery/context.ts';
+import { notRunFor, type NotRun } from '../../src/properties/applicability.ts';
 import { calculateRequest } from '../../src/generators/delivery/calculate.ts';
 import { tariffsOfAnswer, unknownDeliveryId, validSave, wrongSave, type KnownTariff, type SaveContext } from '../../src/generators/delivery/save.ts';
 import { invent } from '../../src/generators/invented.ts';
@@ -27,11 +28,9 @@ const ids = (checks: PropertyCheck[]): string[] => checks.flatMap((c) => c.app.r
 const declares = (session: RunSession, name: CallbackName): boolean => !('missing' in callbackUrl(CALLBACKS[name], session.registration?.module));
 
 /** Why the property cannot run for this module, if it cannot. */
-function notForThisModule(session: RunSession, needs: CallbackName[]): { status: 'skipped' | 'notApplicable'; why: string } | undefined {
-  if (!session.registration) return { status: 'skipped', why: session.notRegistered ?? 'the module is not registered' };
-  if (!session.registration.kinds.includes('delivery')) return { status: 'notApplicable', why: 'the module declares no delivery integration' };
-  for (const name of needs) if (!declares(session, name)) return { status: 'notApplicable', why: `the module declares no ${name.split('.')[1]} action (optional: document, delivery actions)` };
-  if (!session.clientId()) return { status: 'skipped', why: 'the registration gives no clientId to call the module with (see the registration checks)' };
+function notForThisModule(session: RunSession, needs: CallbackName[]): NotRun | undefined {
+  const blocked = notRunFor(session, 'delivery', needs.map((callback) => ({ callback, why: () => `the module declares no ${callback.split('.')[1]} action (optional: document, delivery actions)` })));
+  if (blocked) return blocked;
   // The document names some fields of the save request but no reply of save, get or delete (the
   // deliveryId they all turn on rests on the wire profile): these properties run in the profile's view only.
   if (!session.config.profile) return { status: 'skipped', why: 'the replies of save, get and delete (the deliveryId they turn on) rest on the wire profile alone; the run uses the document alone' };
