@@ -11,13 +11,10 @@ import { covers } from '../covers.ts';
 import { inArea } from '../areas.ts';
 import { runProperty, type PropertyCheck, type PropertySpec } from '../../src/properties/run.ts';
 import { DELETE_SAVED, GET_SAVED, GET_UNKNOWN, SAVE_VALID, SAVE_WRONG, propertyChecks } from '../../src/properties/registry.ts';
-import { callbackUrl } from '../../src/callbacks/send.ts';
-import { CALLBACKS, type CallbackName } from '../../src/callbacks/table.ts';
-import { deliveryContextOf } from '../../src/generators/delivery/context.ts';
+import type { CallbackName } from '../../src/callbacks/table.ts';
+import { declares, saveContextOf } from '../../src/properties/delivery-save-context.ts';
 import { notRunFor, type NotRun } from '../../src/properties/applicability.ts';
-import { calculateRequest } from '../../src/generators/delivery/calculate.ts';
-import { tariffsOfAnswer, unknownDeliveryId, validSave, wrongSave, type KnownTariff, type SaveContext } from '../../src/generators/delivery/save.ts';
-import { invent } from '../../src/generators/invented.ts';
+import { unknownDeliveryId, validSave, wrongSave, type SaveContext } from '../../src/generators/delivery/save.ts';
 import { deliveryIdOf } from '../../src/checks/delivery/save-reply.ts';
 import type { RunSession } from '../../src/run/session.ts';
 import type { CaseOutcome, GeneratedCase } from '../../src/properties/types.ts';
@@ -25,7 +22,6 @@ import type { Check } from '../../src/checks/check.ts';
 import type fc from 'fast-check';
 
 const ids = (checks: PropertyCheck[]): string[] => checks.flatMap((c) => c.app.requirements);
-const declares = (session: RunSession, name: CallbackName): boolean => !('missing' in callbackUrl(CALLBACKS[name], session.registration?.module));
 
 /** Why the property cannot run for this module, if it cannot. */
 function notForThisModule(session: RunSession, needs: CallbackName[]): NotRun | undefined {
@@ -35,18 +31,6 @@ function notForThisModule(session: RunSession, needs: CallbackName[]): NotRun | 
   // deliveryId they all turn on rests on the wire profile): these properties run in the profile's view only.
   if (!session.config.profile) return { status: 'skipped', why: 'the replies of save, get and delete (the deliveryId they turn on) rest on the wire profile alone; the run uses the document alone' };
   return undefined;
-}
-
-/** Tariff codes the module gave: its answer to one generated calculate, else its tariffList; none: no tariff is sent. */
-async function knownTariffs(session: RunSession, seed: number): Promise<KnownTariff[]> {
-  const ctx = deliveryContextOf(session);
-  const clientId = session.clientId();
-  if (declares(session, 'delivery.calculate')) {
-    const tariffs = tariffsOfAnswer((await session.send('delivery.calculate', invent(seed, 'save: tariffs of calculate', calculateRequest(ctx)), { clientId, case: 'save-tariffs' })).json);
-    if (tariffs.length > 0) return tariffs;
-  }
-  if (declares(session, 'delivery.tariffList')) return tariffsOfAnswer((await session.send('delivery.tariffList', {}, { clientId, case: 'save-tariffs' })).json);
-  return [];
 }
 
 type Exec = (session: RunSession, c: GeneratedCase, caseId: string) => Promise<CaseOutcome>;
@@ -95,12 +79,7 @@ test.describe('delivery save, get and delete', () => {
       if (blocked) return conformance.notRun(blocked.status, blocked.why, checks as unknown as Array<{ check: Check<never>; app: PropertyCheck['app'] }>);
       const gen = session.config.generation;
       test.setTimeout(gen.timeLimitMs + 30_000);
-      const account = session.system.account;
-      const ctx: SaveContext = {
-        ...deliveryContextOf(session),
-        sites: account.sites.map((s) => ({ code: s.code, name: s.name, currency: s.currency })),
-        tariffs: p.needs.includes('delivery.save') ? await knownTariffs(session, gen.seed) : [],
-      };
+      const ctx = await saveContextOf(session, gen.seed, p.needs.includes('delivery.save'));
       const spec: PropertySpec = { name: p.name, id: p.id, arbitrary: p.arbitrary(ctx), checks, exec: (c, caseId) => p.exec(session, c, caseId) };
       await runProperty(conformance, spec, gen);
     });

@@ -15,7 +15,11 @@ import {
 } from '../checks/delivery/calculate-reply.ts';
 import { ensureErrorNamesTheIncorrectField, ensureWrongInputIsRefused } from '../checks/delivery/wrong-input.ts';
 import { ensureSaveReturnsDeliveryId } from '../checks/delivery/save-reply.ts';
-import { ensureDeleteAcknowledged, ensureGetAnswersDelivery, ensureGetDatesAreYmd, ensureUnknownDeliveryIdIsRefused } from '../checks/delivery/get-reply.ts';
+import { ensureDeleteAcknowledged, ensureGetAnswersDelivery, ensureGetDatesAreYmd, ensureLiveDeliveryIsServed, ensureUnknownDeliveryIdIsRefused } from '../checks/delivery/get-reply.ts';
+import { ensureShipmentDeleteAcknowledged, ensureShipmentSaveAnswersShipment } from '../checks/delivery/shipment-reply.ts';
+import { ensureRefusedCallbackHasNoEffect } from '../checks/callbacks/refusal.ts';
+import { ensureRefusalLeftNoEffect } from './refusal-probe.ts';
+import { overSteps, refusedStep } from './delivery-sequences.ts';
 import { ensureCallbackIsAnswered } from '../checks/callbacks/answered.ts';
 import {
   ensureErrorBodyCarriesErrorMsg,
@@ -85,6 +89,9 @@ export const GET_UNKNOWN = 'delivery.get: unknown ids';
 /** `delivery.delete: saved deliveries`: `{success: true}`. */
 export const DELETE_SAVED = 'delivery.delete: saved deliveries';
 
+/** `delivery sequences`: save, edit, get, delete, shipments and refused calls over a model, every step judged. */
+export const SEQUENCES = 'delivery: stateful sequences';
+
 /** Each property's checks, by the property's name; `profile`: the run's reading (some ids differ by it). */
 export const PROPERTY_CHECKS: Readonly<Record<string, (profile: boolean) => PropertyCheck[]>> = {
   [CALCULATE_VALID]: (profile) => [
@@ -111,6 +118,7 @@ export const PROPERTY_CHECKS: Readonly<Record<string, (profile: boolean) => Prop
   [GET_SAVED]: (profile) => [
     { check: ensureGetAnswersDelivery, app: { requirements: ['WIRE-GEN-SUCCESS-REPLY-SHAPE', 'WIRE-DLV-GET-RESULT-SHAPE', 'WIRE-DLV-GET-UPDATEDAT-ISO8601'], severity: MUST } },
     { check: ensureGetDatesAreYmd, app: { requirements: ['WIRE-DLV-GET-DATES-YMD'], severity: MUST } },
+    { check: ensureLiveDeliveryIsServed, app: { requirements: ['WIRE-DLV-GET-RESULT-SHAPE'], severity: MUST } },
     ...errorChecks(profile),
   ],
   [GET_UNKNOWN]: (profile) => [
@@ -120,6 +128,20 @@ export const PROPERTY_CHECKS: Readonly<Record<string, (profile: boolean) => Prop
   [DELETE_SAVED]: (profile) => [
     { check: ensureDeleteAcknowledged, app: { requirements: ['DLV-DELETE-POST', 'WIRE-GEN-SUCCESS-REPLY-SHAPE'], severity: MUST } },
     ...errorChecks(profile),
+  ],
+  [SEQUENCES]: (profile) => [
+    ...[
+      { check: ensureSaveReturnsDeliveryId, app: { requirements: ['WIRE-GEN-SUCCESS-REPLY-SHAPE', 'WIRE-DLV-SAVE-RESULT-DELIVERYID'], severity: MUST } },
+      { check: ensureGetAnswersDelivery, app: { requirements: ['WIRE-GEN-SUCCESS-REPLY-SHAPE', 'WIRE-DLV-GET-RESULT-SHAPE', 'WIRE-DLV-GET-UPDATEDAT-ISO8601'], severity: MUST } },
+      { check: ensureGetDatesAreYmd, app: { requirements: ['WIRE-DLV-GET-DATES-YMD'], severity: MUST } },
+      { check: ensureLiveDeliveryIsServed, app: { requirements: ['WIRE-DLV-GET-RESULT-SHAPE'], severity: MUST } },
+      { check: ensureDeleteAcknowledged, app: { requirements: ['DLV-DELETE-POST', 'WIRE-GEN-SUCCESS-REPLY-SHAPE'], severity: MUST } },
+      { check: ensureShipmentSaveAnswersShipment, app: { requirements: ['WIRE-DLV-SHIPMENTSAVE-RESULT', 'WIRE-GEN-SUCCESS-REPLY-SHAPE'], severity: MUST } },
+      { check: ensureShipmentDeleteAcknowledged, app: { requirements: ['DLV-SHIPMENTDELETE-POST', 'WIRE-GEN-SUCCESS-REPLY-SHAPE'], severity: MUST } },
+      { check: ensureRefusalLeftNoEffect, app: { requirements: ['WIRE-GEN-BAD-CLIENTID-NO-ACTION'], severity: MUST } },
+      ...errorChecks(profile),
+    ].map((c) => ({ ...c, check: overSteps(c.check) })),
+    { check: overSteps(onReply(ensureRefusedCallbackHasNoEffect), refusedStep), app: { requirements: ['WIRE-GEN-BAD-CLIENTID-NO-ACTION'], severity: MUST } },
   ],
   [TARIFF_LIST]: (profile) => [
     { check: ensureTariffListAnswersTariffs, app: { requirements: ['WIRE-DLV-TARIFFLIST-RESULT', 'WIRE-GEN-SUCCESS-REPLY-SHAPE'], severity: MUST } },

@@ -11,7 +11,13 @@ export type CaseIntent =
   /** A request the contract allows: the module answers it (success, or an error of the right form). */
   | { kind: 'valid' }
   /** Wrong input: the module refuses it with the error form, and its message names `field`. */
-  | { kind: 'wrong'; field: string; why: string };
+  | { kind: 'wrong'; field: string; why: string }
+  /** The documents leave the answer open (e.g. a second delete): a success or an error of the right form, never a 5xx or a malformed reply. */
+  | { kind: 'open'; why: string }
+  /** Sent with a missing or unknown clientId: refused, and observed to have had no effect. */
+  | { kind: 'refused'; clientId: 'missing' | 'unknown' }
+  /** A sequence of steps (payload `{steps}`): each step's outcome is judged, in `CaseOutcome.steps`. */
+  | { kind: 'sequence' };
 
 /** One generated request. */
 export interface GeneratedCase {
@@ -29,7 +35,16 @@ export interface CaseOutcome {
   module: Record<string, unknown>;
   /** The run's reading: with the wire profile, or the document alone. */
   profile: boolean;
+  /** A sequence's steps, each with its own case and reply, in the order sent. */
+  steps?: CaseOutcome[];
+  /** A refused step: what an authorised observer saw of the state it would have changed (`refusal-probe.ts`). */
+  observation?: Observation;
 }
+
+/** What an authorised call showed around a refused one: the state before and after, or a follow-up that must still work. */
+export type Observation =
+  | { kind: 'unchanged'; what: string; before: Reply; after: Reply; /** The state reader of `refusal-probe.ts` that compares them. */ reader: string }
+  | { kind: 'stillPossible'; what: string; after: Reply };
 
 /** A saved failure (`failures/<check>.json`): enough to send the same request again and judge it the same way. */
 export interface SavedFailure {

@@ -17,7 +17,7 @@ const DATE_MEMBER = /^\/result\/(shipmentDate|deliveryDate)(\/|$)/;
 
 function getOfSaved(o: CaseOutcome): Verdict | undefined {
   if (o.case.callback !== 'delivery.get') return notApplicable(`the save gave no deliveryId to get (${describeReply(o.reply)})`);
-  if (o.case.intent.kind !== 'valid') return notApplicable('a get of an unknown id');
+  if (o.case.intent.kind !== 'valid') return notApplicable(o.case.intent.kind === 'open' ? `the answer is open: ${o.case.intent.why}` : 'a get of an unknown id');
   if (!claimsSuccess(o.reply)) return notApplicable(`the module did not answer success (${describeReply(o.reply)})`);
   return undefined;
 }
@@ -32,6 +32,24 @@ export const ensureGetAnswersDelivery = defineCheck<CaseOutcome>({
     const errors = contract({ profile: o.profile }).validate('delivery/get.reply.json', o.reply.json).errors.filter((e) => !DATE_MEMBER.test(e.instancePath));
     if (errors.length > 0) return fail(describeReply(o.reply), `{"success": true, "result": {trackNumber, cost, status{code, updatedAt (ISO 8601), comment}, ...}} (${formatErrors(errors)})`, [o.reply.exchange.id]);
     return pass('the delivery, of the profile\'s shape', [o.reply.exchange.id]);
+  },
+});
+
+/**
+ * get of a delivery the module saved (and that was not deleted since) answers it: a success, not
+ * an error. The rest of its shape is ensureGetAnswersDelivery's.
+ */
+export const ensureLiveDeliveryIsServed = defineCheck<CaseOutcome>({
+  name: 'ensureLiveDeliveryIsServed',
+  checks: 'get of a delivery the module saved, and not deleted since, answers the delivery, not an error',
+  run(o) {
+    if (o.case.callback !== 'delivery.get') return notApplicable(`the save gave no deliveryId to get (${describeReply(o.reply)})`);
+    if (o.case.intent.kind !== 'valid') return notApplicable(o.case.intent.kind === 'open' ? `the answer is open: ${o.case.intent.why}` : 'a get of an unknown id');
+    const evidence = [o.reply.exchange.id];
+    const id = show((o.case.payload as { deliveryId?: unknown }).deliveryId);
+    if (o.reply.status === undefined) return notApplicable(`no answer (ensureCallbackIsAnswered's): ${describeReply(o.reply)}`);
+    if (!claimsSuccess(o.reply)) return fail(`deliveryId ${id}, which the module gave and was not deleted: ${describeReply(o.reply)}`, 'the delivery: {"success": true, "result": {...}}', evidence);
+    return pass(`deliveryId ${id}: answered`, evidence);
   },
 });
 
@@ -72,6 +90,7 @@ export const ensureDeleteAcknowledged = defineCheck<CaseOutcome>({
   checks: 'delete of a saved delivery answers {"success": true}',
   run(o) {
     if (o.case.callback !== 'delivery.delete') return notApplicable(`the save gave no deliveryId to delete (${describeReply(o.reply)})`);
+    if (o.case.intent.kind !== 'valid') return notApplicable(o.case.intent.kind === 'open' ? `the answer is open: ${o.case.intent.why}` : 'not a delete of a saved delivery');
     const evidence = [o.reply.exchange.id];
     const id = show((o.case.payload as { deliveryId?: unknown }).deliveryId);
     const out = o.reply.status !== undefined && o.reply.status < 300 ? contract({ profile: o.profile }).validate('delivery/delete.reply.json', o.reply.json) : undefined;

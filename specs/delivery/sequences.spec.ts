@@ -1,0 +1,57 @@
+/**
+ * Delivery sequences: fast-check commands over a model of what the module was told (save, edit
+ * with deliveryId, get, delete, a second delete, get after delete, shipmentSave, its edit with
+ * shipmentId, shipmentDelete; delete, edit and shipmentDelete with a missing or unknown clientId,
+ * refused and observed to change nothing), each sequence on deliveries of its own, every step
+ * judged; a failing sequence shrinks and replays by seed (src/properties/delivery-sequences.ts).
+ * Runs where the module declares save (its deliveries are what the sequence works on), in the
+ * wire profile's view (the replies of save, get and delete rest on it alone).
+ */
+import { test } from '../fixtures.ts';
+import { covers } from '../covers.ts';
+import { inArea } from '../areas.ts';
+import { runProperty, type PropertyCheck, type PropertySpec } from '../../src/properties/run.ts';
+import { SEQUENCES, propertyChecks } from '../../src/properties/registry.ts';
+import { notRunFor } from '../../src/properties/applicability.ts';
+import { declares, saveContextOf } from '../../src/properties/delivery-save-context.ts';
+import { deliverySequences, runSequence, type SequenceDriver } from '../../src/properties/delivery-sequences.ts';
+import { inventedHex } from '../../src/generators/invented.ts';
+import type { RunSession } from '../../src/run/session.ts';
+import type { Check } from '../../src/checks/check.ts';
+
+const ids = (checks: PropertyCheck[]): string[] => checks.flatMap((c) => c.app.requirements);
+
+/** The run's session as a sequence reaches the module. */
+export function sessionDriver(session: RunSession, seed: number): SequenceDriver {
+  return {
+    send: (callback, payload, clientId, label) => session.send(callback, payload, { clientId, case: label }),
+    clientId: session.clientId()!,
+    unknownClientId: `unknown-${inventedHex(seed, 'sequences: an unknown clientId', 16)}`,
+    module: session.registration!.module,
+    profile: session.config.profile,
+    declares: (c) => declares(session, c),
+  };
+}
+
+test.describe('delivery sequences', () => {
+  test('save, edit, get, delete and shipments in generated sequences over a model; refused calls change nothing', { ...covers([...ids(propertyChecks(SEQUENCES, true)), ...ids(propertyChecks(SEQUENCES, false))]), ...inArea('delivery') }, async ({ session, conformance }) => {
+    const checks = propertyChecks(SEQUENCES, session.config.profile);
+    const blocked =
+      notRunFor(session, 'delivery', [{ callback: 'delivery.save', why: () => 'the module declares no save action: it keeps no deliveries to act on in sequence (optional: document, actions rule 1)' }]) ??
+      (!session.config.profile ? { status: 'skipped' as const, why: 'the replies of save, get and delete (the deliveryId they turn on) rest on the wire profile alone; the run uses the document alone' } : undefined);
+    if (blocked) return conformance.notRun(blocked.status, blocked.why, checks as unknown as Array<{ check: Check<never>; app: PropertyCheck['app'] }>);
+    const gen = session.config.generation;
+    test.setTimeout(gen.timeLimitMs + 30_000);
+    const ctx = await saveContextOf(session, gen.seed, true);
+    const driver = sessionDriver(session, gen.seed);
+    const spec: PropertySpec = {
+      name: SEQUENCES,
+      id: 'sequence',
+      arbitrary: deliverySequences(ctx, driver.declares),
+      checks,
+      exec: (c, caseId) => runSequence(driver, c, caseId),
+    };
+    // A sequence is up to 11 calls: half the run's cases keeps the property's time near the others' (about 1.5 s for 50 on the reference module).
+    await runProperty(conformance, spec, { ...gen, runs: Math.max(10, Math.ceil(gen.runs / 2)) });
+  });
+});

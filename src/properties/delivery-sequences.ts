@@ -1,0 +1,309 @@
+/**
+ * Stateful sequences of delivery actions, as fast-check commands over a model of what the
+ * module was told: deliveries saved (and edited, with `deliveryId`), fetched, deleted, deleted
+ * again, fetched after their delete; shipments of them saved, edited (`shipmentId`) and
+ * deleted; and delete, edit and shipmentDelete with a missing or unknown clientId, refused and
+ * observed to have changed nothing (`refusal-probe.ts`). Each sequence begins with a save of its
+ * own and uses only the deliveries it saved.
+ *
+ * The model decides what each step may be answered: a get of a live delivery is answered with
+ * it, a delete or shipmentDelete of a live one is acknowledged (intent `valid`); where the
+ * documents leave the answer open (a get, edit or delete of a deleted delivery, a second
+ * shipmentDelete, a delete of a delivery inside a shipment) any well-formed answer is right
+ * (intent `open`). Every step is judged by the property's checks (`overSteps`), never a 5xx,
+ * never a malformed reply.
+ *
+ * A step is data (`Step`): the generated commands run it, and `conformance replay` runs the
+ * saved steps of a shrunk sequence again through the same commands.
+ */
+import fc from 'fast-check';
+import type { Reply } from '../client/callback-client.ts';
+import type { CallbackName } from '../callbacks/table.ts';
+import { claimsSuccess } from '../checks/callbacks/reply.ts';
+import { deliveryIdOf } from '../checks/delivery/save-reply.ts';
+import { shipmentIdOf } from '../checks/delivery/shipment-reply.ts';
+import { notApplicable, pass, type Check, type Verdict } from '../checks/check.ts';
+import { saveRequest, type SaveContext } from '../generators/delivery/save.ts';
+import { shipmentDeleteRequest, shipmentFields, shipmentPackages, shipmentSaveRequest } from '../generators/delivery/shipment.ts';
+import { presentedClientId, probeRefusal, type Presented } from './refusal-probe.ts';
+import type { CaseIntent, CaseOutcome, GeneratedCase } from './types.ts';
+
+type Json = Record<string, unknown>;
+
+/** One step of a sequence; targets are indices into the sequence's own deliveries or shipments, taken modulo their number. */
+export type Step =
+  | { op: 'save'; request: Json }
+  | { op: 'edit'; target: number; request: Json }
+  | { op: 'get'; target: number }
+  | { op: 'delete'; target: number }
+  | { op: 'shipmentSave'; targets: number[]; fields: Json; packages: Json[] }
+  | { op: 'shipmentEdit'; shipment: number; fields: Json; packages: Json[] }
+  | { op: 'shipmentDelete'; shipment: number }
+  | { op: 'refusedDelete' | 'refusedEdit'; target: number; presented: Presented; request?: Json }
+  | { op: 'refusedShipmentDelete'; shipment: number; presented: Presented };
+
+interface ModelDelivery {
+  id: string;
+  deleted: boolean;
+  /** Index of the live shipment it belongs to. */
+  shipment?: number;
+}
+
+interface ModelShipment {
+  id: string;
+  deleted: boolean;
+  deliveries: number[];
+}
+
+/** What the module was told in this sequence, and what it answered. */
+export interface SequenceModel {
+  deliveries: ModelDelivery[];
+  shipments: ModelShipment[];
+}
+
+/** How a sequence reaches the module: the run's session, or a replay's. */
+export interface SequenceDriver {
+  send(callback: CallbackName, payload: unknown, clientId: string | undefined, label: string): Promise<Reply>;
+  /** The module's clientId, and one it never gave (for refused steps). */
+  clientId: string;
+  unknownClientId: string;
+  module: Json;
+  profile: boolean;
+  declares(callback: CallbackName): boolean;
+}
+
+interface SequenceReal {
+  driver: SequenceDriver;
+  caseId: string;
+  steps: CaseOutcome[];
+}
+
+const open = (why: string): CaseIntent => ({ kind: 'open', why });
+const VALID: CaseIntent = { kind: 'valid' };
+
+const live = (m: SequenceModel): number[] => m.deliveries.flatMap((d, i) => (d.deleted ? [] : [i]));
+const liveShipments = (m: SequenceModel): number[] => m.shipments.flatMap((s, i) => (s.deleted ? [] : [i]));
+const unshipped = (m: SequenceModel): number[] => live(m).filter((i) => m.deliveries[i]!.shipment === undefined);
+const pick = <T>(list: readonly T[], n: number): T | undefined => (list.length === 0 ? undefined : list[n % list.length]);
+
+/** Sends one step's call and records its outcome. */
+async function record(r: SequenceReal, callback: CallbackName, payload: unknown, intent: CaseIntent, clientId: string | undefined, extra: Partial<CaseOutcome> = {}): Promise<Reply> {
+  const reply = await r.driver.send(callback, payload, clientId, `${r.caseId}.${r.steps.length + 1}`);
+  r.steps.push({ case: { callback, payload, intent }, reply, module: r.driver.module, profile: r.driver.profile, ...extra });
+  return reply;
+}
+
+/** Whether a step can run on the model as it is (fast-check skips a step that cannot). */
+export function canRun(step: Step, m: SequenceModel): boolean {
+  switch (step.op) {
+    case 'save':
+      return true;
+    case 'edit':
+    case 'get':
+    case 'delete':
+      return m.deliveries.length > 0;
+    case 'refusedDelete':
+    case 'refusedEdit':
+      return live(m).length > 0;
+    case 'shipmentSave':
+      return unshipped(m).length > 0;
+    case 'shipmentEdit':
+    case 'shipmentDelete':
+      return m.shipments.length > 0;
+    case 'refusedShipmentDelete':
+      return liveShipments(m).length > 0;
+  }
+}
+
+/** Runs one step against the module and the model. */
+export async function runStep(step: Step, m: SequenceModel, r: SequenceReal): Promise<void> {
+  const { driver } = r;
+  const id = driver.clientId;
+  switch (step.op) {
+    case 'save': {
+      const reply = await record(r, 'delivery.save', step.request, VALID, id);
+      const deliveryId = claimsSuccess(reply) ? deliveryIdOf(reply.json) : undefined;
+      if (deliveryId !== undefined) m.deliveries.push({ id: deliveryId, deleted: false });
+      return;
+    }
+    case 'edit': {
+      const d = pick(m.deliveries, step.target)!;
+      const reply = await record(r, 'delivery.save', { ...step.request, deliveryId: d.id }, d.deleted ? open('an edit of a deleted delivery') : VALID, id);
+      // The edited delivery goes on under the id the answer gives (the same one, as a rule).
+      if (claimsSuccess(reply)) d.id = deliveryIdOf(reply.json) ?? d.id;
+      return;
+    }
+    case 'get': {
+      const d = pick(m.deliveries, step.target)!;
+      await record(r, 'delivery.get', { deliveryId: d.id }, d.deleted ? open('a get of a deleted delivery: an error, or the delivery shown cancelled') : VALID, id);
+      return;
+    }
+    case 'delete': {
+      const d = pick(m.deliveries, step.target)!;
+      const inShipment = d.shipment !== undefined && !m.shipments[d.shipment]!.deleted;
+      const intent = d.deleted ? open('a second delete of a delivery') : inShipment ? open('a delete of a delivery inside a shipment') : VALID;
+      const reply = await record(r, 'delivery.delete', { deliveryId: d.id }, intent, id);
+      if (claimsSuccess(reply)) d.deleted = true;
+      return;
+    }
+    case 'shipmentSave': {
+      const free = unshipped(m);
+      const chosen = [...new Set(step.targets.map((t) => free[t % free.length]!))];
+      const reply = await record(r, 'delivery.shipmentSave', shipmentSaveRequest(step.fields, chosen.map((i) => m.deliveries[i]!.id), step.packages), VALID, id);
+      const shipmentId = claimsSuccess(reply) ? shipmentIdOf(reply.json) : undefined;
+      if (shipmentId !== undefined) {
+        m.shipments.push({ id: shipmentId, deleted: false, deliveries: chosen });
+        for (const i of chosen) m.deliveries[i]!.shipment = m.shipments.length - 1;
+      }
+      return;
+    }
+    case 'shipmentEdit': {
+      const s = pick(m.shipments, step.shipment)!;
+      const ids = s.deliveries.filter((i) => !m.deliveries[i]!.deleted).map((i) => m.deliveries[i]!.id);
+      const reply = await record(r, 'delivery.shipmentSave', shipmentSaveRequest(step.fields, ids, step.packages, s.id), s.deleted ? open('an edit of a deleted shipment') : VALID, id);
+      if (claimsSuccess(reply)) s.id = shipmentIdOf(reply.json) ?? s.id;
+      return;
+    }
+    case 'shipmentDelete': {
+      const s = pick(m.shipments, step.shipment)!;
+      const reply = await record(r, 'delivery.shipmentDelete', shipmentDeleteRequest(s.id), s.deleted ? open('a second shipmentDelete') : VALID, id);
+      if (claimsSuccess(reply)) s.deleted = true;
+      return;
+    }
+    case 'refusedDelete':
+    case 'refusedEdit': {
+      const d = m.deliveries[pick(live(m), step.target)!]!;
+      const callback: CallbackName = step.op === 'refusedDelete' ? 'delivery.delete' : 'delivery.save';
+      const payload = step.op === 'refusedDelete' ? { deliveryId: d.id } : { ...(step.request ?? {}), deliveryId: d.id };
+      const intent: CaseIntent = { kind: 'refused', clientId: step.presented };
+      const observeByGet = driver.declares('delivery.get');
+      const label = (what: string): string => `${r.caseId}.${r.steps.length + 1}.${what}`;
+      const { reply, observation } = await probeRefusal(
+        observeByGet
+          ? { kind: 'unchanged', what: `the delivery ${d.id} as get shows it`, reader: 'delivery.get', observe: (w) => driver.send('delivery.get', { deliveryId: d.id }, id, label(w)), act: (c) => driver.send(callback, payload, c, label('refused')) }
+          : { kind: 'stillPossible', what: `an authorised delete of ${d.id}`, observe: (w) => driver.send('delivery.delete', { deliveryId: d.id }, id, label(w)), act: (c) => driver.send(callback, payload, c, label('refused')) },
+        presentedClientId(step.presented, driver.unknownClientId),
+      );
+      r.steps.push({ case: { callback, payload, intent }, reply, module: driver.module, profile: driver.profile, observation });
+      if (!observeByGet && claimsSuccess(observation.after)) d.deleted = true;
+      return;
+    }
+    case 'refusedShipmentDelete': {
+      const s = m.shipments[pick(liveShipments(m), step.shipment)!]!;
+      const payload = shipmentDeleteRequest(s.id);
+      const label = (what: string): string => `${r.caseId}.${r.steps.length + 1}.${what}`;
+      const { reply, observation } = await probeRefusal(
+        { kind: 'stillPossible', what: `an authorised shipmentDelete of ${s.id}`, observe: (w) => driver.send('delivery.shipmentDelete', payload, id, label(w)), act: (c) => driver.send('delivery.shipmentDelete', payload, c, label('refused')) },
+        presentedClientId(step.presented, driver.unknownClientId),
+      );
+      r.steps.push({ case: { callback: 'delivery.shipmentDelete', payload, intent: { kind: 'refused', clientId: step.presented } }, reply, module: driver.module, profile: driver.profile, observation });
+      if (claimsSuccess(observation.after)) s.deleted = true;
+      return;
+    }
+  }
+}
+
+/** A step as a fast-check command: its precondition on the model, and its run. */
+class StepCommand implements fc.AsyncCommand<SequenceModel, SequenceReal> {
+  constructor(readonly step: Step) {}
+  check(m: Readonly<SequenceModel>): boolean {
+    return canRun(this.step, m as SequenceModel);
+  }
+  async run(m: SequenceModel, r: SequenceReal): Promise<void> {
+    await runStep(this.step, m, r);
+  }
+  toString(): string {
+    const { op, ...rest } = this.step as Json & { op: string };
+    const args = Object.entries(rest).filter(([, v]) => typeof v !== 'object').map(([k, v]) => `${k}=${String(v)}`);
+    return `${op}(${args.join(',')})`;
+  }
+}
+
+/** The payload of a sequence case: the steps that ran (what `conformance replay` runs again) as JSON. */
+class SequencePayload {
+  constructor(
+    readonly first: Step,
+    readonly commands: Iterable<fc.AsyncCommand<SequenceModel, SequenceReal>>,
+  ) {}
+  toJSON(): { steps: Step[] } {
+    const ran = [...this.commands].filter((c) => (c as { hasRan?: boolean }).hasRan !== false).map((c) => (c as unknown as { cmd?: StepCommand }).cmd?.step ?? (c as StepCommand).step);
+    return { steps: [this.first, ...ran.filter((s): s is Step => s !== undefined)] };
+  }
+}
+
+/** Which steps a module's declared actions allow (document, actions rules 1 to 7; rule 5: without shipmentDelete shipments are neither edited nor deleted). */
+function stepArbitraries(ctx: SaveContext, declares: (c: CallbackName) => boolean): Array<fc.Arbitrary<Step>> {
+  const save = saveRequest(ctx);
+  const target = fc.nat({ max: 7 });
+  const presented = fc.constantFrom<Presented>('missing', 'unknown');
+  const out: Array<fc.Arbitrary<Step>> = [save.map((request) => ({ op: 'save' as const, request })), target.chain((t) => save.map((request) => ({ op: 'edit' as const, target: t, request })))];
+  if (declares('delivery.get')) out.push(target.map((t) => ({ op: 'get' as const, target: t })));
+  if (declares('delivery.delete')) {
+    out.push(target.map((t) => ({ op: 'delete' as const, target: t })));
+    out.push(fc.record({ target, presented }).map((g) => ({ op: 'refusedDelete' as const, ...g })));
+  }
+  if (declares('delivery.get')) out.push(fc.record({ target, presented, request: save }).map((g) => ({ op: 'refusedEdit' as const, ...g })));
+  if (declares('delivery.shipmentSave')) {
+    const fields = shipmentFields(ctx);
+    out.push(fc.record({ targets: fc.array(target, { minLength: 1, maxLength: 3 }), fields, packages: shipmentPackages() }).map((g) => ({ op: 'shipmentSave' as const, ...g })));
+    if (declares('delivery.shipmentDelete')) {
+      out.push(fc.record({ shipment: target, fields, packages: shipmentPackages() }).map((g) => ({ op: 'shipmentEdit' as const, ...g })));
+      out.push(target.map((t) => ({ op: 'shipmentDelete' as const, shipment: t })));
+      out.push(fc.record({ shipment: target, presented }).map((g) => ({ op: 'refusedShipmentDelete' as const, ...g })));
+    }
+  }
+  return out;
+}
+
+/** The generated sequences: a save, then up to `maxCommands` steps the model allows. */
+export function deliverySequences(ctx: SaveContext, declares: (c: CallbackName) => boolean, maxCommands = 10): fc.Arbitrary<GeneratedCase> {
+  const commands = stepArbitraries(ctx, declares).map((a) => a.map((s) => new StepCommand(s)));
+  return fc
+    .tuple(saveRequest(ctx), fc.commands(commands, { maxCommands }))
+    .map(([request, cmds]) => ({ callback: 'delivery.save' as const, payload: new SequencePayload({ op: 'save', request }, cmds), intent: { kind: 'sequence' as const } }));
+}
+
+/** Runs a sequence case (generated, or steps read back from a saved failure) and returns its outcome, every step in `steps`. */
+export async function runSequence(driver: SequenceDriver, c: GeneratedCase, caseId: string): Promise<CaseOutcome> {
+  const payload = c.payload instanceof SequencePayload ? c.payload : undefined;
+  const steps = payload ? [payload.first] : ((c.payload as { steps?: Step[] } | undefined)?.steps ?? []);
+  const real: SequenceReal = { driver, caseId, steps: [] };
+  const model: SequenceModel = { deliveries: [], shipments: [] };
+  const commands: Iterable<fc.AsyncCommand<SequenceModel, SequenceReal>> = payload ? payload.commands : steps.slice(1).map((s) => new StepCommand(s));
+  await runStep(steps[0] ?? { op: 'save', request: {} }, model, real);
+  await fc.asyncModelRun(() => ({ model, real }), commands);
+  const last = real.steps[real.steps.length - 1]!;
+  return { case: c, reply: last.reply, module: driver.module, profile: driver.profile, steps: real.steps };
+}
+
+const stepName = (s: CaseOutcome, i: number, n: number): string => `step ${i + 1} of ${n}, ${s.case.callback.split('.')[1]}${s.case.intent.kind === 'refused' ? ` with a ${s.case.intent.clientId} clientId` : s.case.intent.kind === 'open' ? ` (${s.case.intent.why})` : ''}`;
+
+/**
+ * A check of one step, over every step of a sequence (or the case itself when it is not one):
+ * it fails on the first step that breaks it, naming the step; it passes when a step exercised
+ * it and none broke it. `only` narrows the steps it judges.
+ */
+export function overSteps(check: Check<CaseOutcome>, only?: (step: CaseOutcome) => boolean): Check<CaseOutcome> {
+  return {
+    name: check.name,
+    checks: check.checks,
+    async run(o) {
+      const steps = (o.steps ?? [o]).filter((s) => !only || only(s));
+      let held: Verdict | undefined;
+      let count = 0;
+      for (const [i, s] of steps.entries()) {
+        const v = await check.run(s);
+        if (v.outcome === 'fail') return { ...v, received: `${o.steps ? `${stepName(s, i, steps.length)}: ` : ''}${v.received ?? ''}` };
+        if (v.outcome === 'pass') {
+          held ??= v;
+          count += 1;
+        }
+      }
+      if (!held) return notApplicable(o.steps ? 'no step of the sequence exercised it' : 'not exercised');
+      return pass(o.steps ? `held on ${count} step(s) of the sequence` : (held.detail ?? ''), held.evidence);
+    },
+  };
+}
+
+/** Steps sent with a missing or unknown clientId. */
+export const refusedStep = (s: CaseOutcome): boolean => s.case.intent.kind === 'refused';

@@ -1,0 +1,101 @@
+/**
+ * Refused means no effect, observed (wire profile section 1: a module answers a callback with a
+ * missing or unknown clientId with a refusal "and must not act on the request"). The reply alone
+ * cannot show that nothing was done: the probe asks an authorised observer before and after the
+ * refused call (a `get` of the delivery: unchanged), or makes the authorised call the refused
+ * one would have made pointless (a shipment still deletable). Written once for every area: the
+ * delivery sequences use it for delete, save edit and shipmentDelete; payment (a refused cancel
+ * leaves the invoice payable) and chat (a refused webhook leaves no effect at the gateway) plug
+ * in their own act, observer and state reader.
+ */
+import type { Reply } from '../client/callback-client.ts';
+import { claimsSuccess, describeReply } from '../checks/callbacks/reply.ts';
+import { defineCheck, fail, notApplicable, pass, show } from '../checks/check.ts';
+import type { CaseOutcome, Observation } from './types.ts';
+
+/** What clientId a refused call presents. */
+export type Presented = 'missing' | 'unknown';
+
+/** The clientId sent for a presented kind: none, or one the module never gave (made from the run's seed). */
+export const presentedClientId = (presented: Presented, unknown: string): string | undefined => (presented === 'missing' ? undefined : unknown);
+
+type Json = Record<string, unknown>;
+const isObj = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * The state an observer's answer shows, by reader name: what a refused call must leave as it
+ * was. Members a module may recompute on every read (timestamps of the read itself) are left out.
+ */
+export const STATE_READERS: Readonly<Record<string, (json: unknown) => unknown>> = {
+  /** A delivery as get shows it: its track number, cost, dates, status code and data-field values. */
+  'delivery.get': (json) => {
+    const r = isObj(json) && isObj(json.result) ? json.result : {};
+    const status = isObj(r.status) ? r.status.code : r.status;
+    return { trackNumber: r.trackNumber, cost: r.cost, shipmentDate: r.shipmentDate, deliveryDate: r.deliveryDate, status, extraData: r.extraData };
+  },
+  /** Any answer: its `result` as a whole. */
+  result: (json) => (isObj(json) ? json.result : json),
+};
+
+export interface UnchangedProbe {
+  kind: 'unchanged';
+  what: string;
+  reader: keyof typeof STATE_READERS;
+  /** The authorised call that shows the state (before and after). */
+  observe(label: string): Promise<Reply>;
+  /** The call, with the clientId given (undefined: none). */
+  act(clientId: string | undefined): Promise<Reply>;
+}
+
+export interface StillPossibleProbe {
+  kind: 'stillPossible';
+  what: string;
+  /** The authorised call the refused one would have made pointless; it must still succeed. */
+  observe(label: string): Promise<Reply>;
+  act(clientId: string | undefined): Promise<Reply>;
+}
+
+/** Runs the probe: the refused call between the observations. */
+export async function probeRefusal(probe: UnchangedProbe | StillPossibleProbe, clientId: string | undefined): Promise<{ reply: Reply; observation: Observation }> {
+  if (probe.kind === 'unchanged') {
+    const before = await probe.observe('before');
+    const reply = await probe.act(clientId);
+    const after = await probe.observe('after');
+    return { reply, observation: { kind: 'unchanged', what: probe.what, before, after, reader: probe.reader } };
+  }
+  const reply = await probe.act(clientId);
+  const after = await probe.observe('after');
+  return { reply, observation: { kind: 'stillPossible', what: probe.what, after } };
+}
+
+const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * A refused call left no effect an authorised observer can see: the state the observer shows is
+ * the same before and after it, or the call it would have made pointless still succeeds. Judged
+ * only when the module did refuse (a success answer is ensureRefusedCallbackHasNoEffect's) and
+ * the observer could see the state before.
+ */
+export const ensureRefusalLeftNoEffect = defineCheck<CaseOutcome>({
+  name: 'ensureRefusalLeftNoEffect',
+  checks: 'a callback refused for its clientId has no effect an authorised call can observe',
+  run(o) {
+    const obs = o.observation;
+    if (o.case.intent.kind !== 'refused' || !obs) return notApplicable('not a refused call');
+    if (o.reply.status === undefined || claimsSuccess(o.reply)) return notApplicable(`the call was not refused (${describeReply(o.reply)}): ensureRefusedCallbackHasNoEffect's`);
+    const presented = `a ${o.case.intent.clientId} clientId`;
+    const evidence = [o.reply.exchange.id, obs.after.exchange.id];
+    if (obs.kind === 'stillPossible') {
+      if (obs.after.status === undefined) return notApplicable(`the observer got no answer (${describeReply(obs.after)})`);
+      if (!claimsSuccess(obs.after)) return fail(`after ${o.case.callback} with ${presented} was refused, ${obs.what} failed: ${describeReply(obs.after)}`, `${obs.what} still succeeds: the refused call did nothing (wire profile section 1)`, evidence);
+      return pass(`refused (HTTP ${o.reply.status}); ${obs.what} still succeeded`, evidence);
+    }
+    if (!claimsSuccess(obs.before)) return notApplicable(`the observer could not see the state before (${describeReply(obs.before)})`);
+    if (!claimsSuccess(obs.after)) return fail(`after ${o.case.callback} with ${presented} was refused, ${obs.what} answered ${describeReply(obs.after)}`, `${obs.what} unchanged: the refused call did nothing (wire profile section 1)`, [obs.before.exchange.id, ...evidence]);
+    const read = STATE_READERS[obs.reader] ?? STATE_READERS.result!;
+    const before = read(obs.before.json);
+    const after = read(obs.after.json);
+    if (!same(before, after)) return fail(`after ${o.case.callback} with ${presented} was refused, ${obs.what} changed from ${show(before, 200)} to ${show(after, 200)}`, `${obs.what} unchanged: the refused call did nothing (wire profile section 1)`, [obs.before.exchange.id, ...evidence]);
+    return pass(`refused (HTTP ${o.reply.status}); ${obs.what} unchanged`, evidence);
+  },
+});
