@@ -10,7 +10,7 @@
  */
 import { randomInt } from 'node:crypto';
 import type { FaultSet } from './faults.ts';
-import { CallbackAuth, HttpError, badRequest, getCallback, notFound, postCallback, success, type CallbackReply, type Payload, type PostHandler, type Router } from './http.ts';
+import { CallbackAuth, HttpError, badRequest, getCallback, jsonField, notFound, postCallback, presentedClientId, success, type CallbackReply, type Payload, type PostHandler, type RouteHandler, type Router } from './http.ts';
 import {
   addDays,
   dateTime,
@@ -424,6 +424,9 @@ function findTariff(code: string | undefined, path: string): Tariff {
 }
 
 export class DeliveryService {
+  /** Deliveries edited since they were saved (fault `get-after-edit-unknown`: get no longer finds them). */
+  private readonly edited = new Set<string>();
+
   constructor(
     readonly store: DeliveryStore,
     private readonly faults?: FaultSet,
@@ -523,6 +526,7 @@ export class DeliveryService {
       createdAt: new Date().toISOString(),
     };
     if (!existing) record.history.push(record.status);
+    if (existing && this.faults?.has('get-after-edit-unknown')) this.edited.add(existing.deliveryId);
     Object.assign(record, { tariff, cost, packages, basis, extraData });
     const orderNumber = optString(payload, 'orderNumber', 'orderNumber') ?? optString(payload, 'order', 'order');
     const siteName = optString(payload, 'siteName', 'siteName');
@@ -546,6 +550,7 @@ export class DeliveryService {
     const id = query.deliveryId;
     if (!id) throw badRequest('deliveryId is required');
     if (this.faults?.has('get-unknown-id-success') && !this.store.deliveries.has(id)) return success({});
+    if (this.edited.has(id)) throw notFound(`deliveryId ${JSON.stringify(id)} is unknown`);
     const d = this.store.delivery(id);
     const result: Record<string, unknown> = {
       trackNumber: d.trackNumber,
@@ -713,6 +718,7 @@ export class DeliveryService {
     if (comment !== undefined) shipment.comment = comment;
     if (payload.extraData !== undefined) shipment.extraData = extraData;
     this.store.shipments.set(shipment.shipmentId, shipment);
+    if (this.faults?.has('shipment-save-id-as-object')) return success({ shipmentId: { id: shipment.shipmentId }, extraData: { ...shipment.extraData } });
     return success({ shipmentId: shipment.shipmentId, extraData: { ...shipment.extraData } });
   }
 
@@ -721,6 +727,7 @@ export class DeliveryService {
     const s = this.store.shipments.get(id);
     if (!s) throw notFound(`shipmentId ${JSON.stringify(id)} is unknown`);
     if (s.cancelled) throw badRequest(`shipmentId ${id} is already cancelled`);
+    if (this.faults?.has('shipment-delete-refuses-saved')) throw badRequest(`shipmentId ${id} cannot be cancelled yet`);
     s.cancelled = true;
     for (const d of s.deliveryIds) delete this.store.deliveries.get(d)?.shipmentId;
     return success();
@@ -771,6 +778,20 @@ function withoutPastShipmentDate(delivery: Obj): Obj {
   return rest;
 }
 
+/** Fault `refused-delete-takes-effect`: a delete whose clientId is missing or unknown cancels the delivery, and only then is refused. */
+function actsBeforeAuth(auth: CallbackAuth, service: DeliveryService, handler: RouteHandler): RouteHandler {
+  return async (ctx) => {
+    if (!auth.judge(presentedClientId(ctx)).ok && ctx.form?.has('delete')) {
+      try {
+        service.delete(jsonField(ctx, 'delete'));
+      } catch {
+        // The refusal follows anyway.
+      }
+    }
+    return handler(ctx);
+  };
+}
+
 /** Mounts the delivery callbacks at the registered paths (two actions at one path share a route). */
 export function mountDelivery(router: Router, auth: CallbackAuth, service: DeliveryService, faults: FaultSet): void {
   const post: Partial<Record<DeliveryAction, PostHandler>> = {
@@ -796,7 +817,8 @@ export function mountDelivery(router: Router, auth: CallbackAuth, service: Deliv
     const postActions = actions.filter((a) => DELIVERY_ACTION_METHODS[a] === 'POST');
     const getActions = actions.filter((a) => DELIVERY_ACTION_METHODS[a] === 'GET');
     // calculate answers its errors as the document says (HTTP 200); the other actions with a 4xx (wire profile).
-    if (postActions.length > 0) router.add('POST', path, postCallback(auth, Object.fromEntries(postActions.map((a) => [a, post[a]!])), { errorsAs200: faults.has('print-error-200') ? ['calculate', 'print'] : ['calculate'] }));
+    const handler = postCallback(auth, Object.fromEntries(postActions.map((a) => [a, post[a]!])), { errorsAs200: faults.has('print-error-200') ? ['calculate', 'print'] : ['calculate'] });
+    if (postActions.length > 0) router.add('POST', path, faults.has('refused-delete-takes-effect') && postActions.includes('delete') ? actsBeforeAuth(auth, service, handler) : handler);
     if (getActions.length > 0) router.add('GET', path, getCallback(auth, (q) => get[getActions[0]!]!(q)));
   }
   router.add('GET', AUTOCOMPLETE_PATH, getCallback(auth, (q) => service.autocomplete(q)));

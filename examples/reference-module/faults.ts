@@ -80,6 +80,10 @@ export const FAULTS = {
   'get-unknown-id-success': 'get of a deliveryId the module never gave answers `{"success": true, "result": {}}` instead of an error.',
   'delete-refuses-saved': 'delete of a delivery just saved is refused (HTTP 400, errorMsg "deliveryId ... cannot be cancelled yet"), a well-formed error.',
   'calculate-resets-connection': 'A calculate of more than 10 kg in all is never answered: the module resets the connection.',
+  'shipment-save-id-as-object': 'The shipmentSave answer gives the shipment id as an object (`{"shipmentId": {"id": "SH00001"}}`), not a text or a number.',
+  'shipment-delete-refuses-saved': 'shipmentDelete of a shipment just saved is refused (HTTP 400, errorMsg "shipmentId ... cannot be cancelled yet"), a well-formed error.',
+  'get-after-edit-unknown': 'Once a delivery is edited (save with its deliveryId, answered success with the same id), get answers it as unknown (HTTP 404 and the error body).',
+  'refused-delete-takes-effect': 'A delete with a missing or unknown clientId is refused (401 or 403), but only after the delivery was cancelled: an authorised get then shows it cancelled.',
   'print-pdf-without-xref':
     'Printed PDFs (alone, or inside the ZIP) have no cross-reference table and no `startxref`: `%PDF-` header and `%%EOF` trailer only, not a readable PDF.',
   'print-zip-content-type-pdf': 'Several printed documents are answered as a ZIP (well formed) but with Content-Type `application/pdf`.',

@@ -14,24 +14,10 @@ import { runProperty, type PropertyCheck, type PropertySpec } from '../../src/pr
 import { SEQUENCES, propertyChecks } from '../../src/properties/registry.ts';
 import { notRunFor } from '../../src/properties/applicability.ts';
 import { declares, saveContextOf } from '../../src/properties/delivery-save-context.ts';
-import { deliverySequences, runSequence, type SequenceDriver } from '../../src/properties/delivery-sequences.ts';
-import { inventedHex } from '../../src/generators/invented.ts';
-import type { RunSession } from '../../src/run/session.ts';
+import { deliverySequences, runSequence, sessionDriver } from '../../src/properties/delivery-sequences.ts';
 import type { Check } from '../../src/checks/check.ts';
 
 const ids = (checks: PropertyCheck[]): string[] => checks.flatMap((c) => c.app.requirements);
-
-/** The run's session as a sequence reaches the module. */
-export function sessionDriver(session: RunSession, seed: number): SequenceDriver {
-  return {
-    send: (callback, payload, clientId, label) => session.send(callback, payload, { clientId, case: label }),
-    clientId: session.clientId()!,
-    unknownClientId: `unknown-${inventedHex(seed, 'sequences: an unknown clientId', 16)}`,
-    module: session.registration!.module,
-    profile: session.config.profile,
-    declares: (c) => declares(session, c),
-  };
-}
 
 test.describe('delivery sequences', () => {
   test('save, edit, get, delete and shipments in generated sequences over a model; refused calls change nothing', { ...covers([...ids(propertyChecks(SEQUENCES, true)), ...ids(propertyChecks(SEQUENCES, false))]), ...inArea('delivery') }, async ({ session, conformance }) => {

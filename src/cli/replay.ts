@@ -18,6 +18,7 @@ import { ConfigError, loadConfig, type ConfigFlags, type ResolvedConfig } from '
 import { findPropertyCheck } from '../properties/registry.ts';
 import type { PropertyCheck } from '../properties/run.ts';
 import type { CaseOutcome, SavedFailure } from '../properties/types.ts';
+import { runSequence, sessionDriver } from '../properties/delivery-sequences.ts';
 import { ENV_OUT } from '../run/environment.ts';
 import { RunSession } from '../run/session.ts';
 import { oneLine } from '../report/console-reporter.ts';
@@ -95,9 +96,10 @@ export function readSavedFailure(file: string): SavedFailure {
     if (typeof c.callback !== 'string' || !(c.callback in CALLBACKS)) problems.push(`case.callback: a callback of the suite (${Object.keys(CALLBACKS).join(', ')})`);
     if (!('payload' in c)) problems.push('case.payload: the request payload');
     const intent = c.intent;
-    if (!isObject(intent) || (intent.kind !== 'valid' && !(intent.kind === 'wrong' && typeof intent.field === 'string' && typeof intent.why === 'string'))) {
-      problems.push('case.intent: {"kind": "valid"} or {"kind": "wrong", "field", "why"}');
+    if (!isObject(intent) || (intent.kind !== 'valid' && !(intent.kind === 'wrong' && typeof intent.field === 'string' && typeof intent.why === 'string') && intent.kind !== 'sequence')) {
+      problems.push('case.intent: {"kind": "valid"}, {"kind": "wrong", "field", "why"} or {"kind": "sequence"}');
     }
+    if (isObject(intent) && intent.kind === 'sequence' && !(isObject(c.payload) && Array.isArray(c.payload.steps) && c.payload.steps.length > 0)) problems.push('case.payload: a sequence\'s {"steps": [...]}');
   }
   if (problems.length > 0) throw new ConfigError(`${file} is not a saved failure: ${problems.join('; ')}`);
   return data as unknown as SavedFailure;
@@ -168,15 +170,19 @@ export async function replayCommand(args: string[]): Promise<number> {
       return 2;
     }
     const callback = failure.case.callback as CallbackName;
-    let reply;
+    let outcome: CaseOutcome;
     try {
-      reply = await session.send(callback, failure.case.payload, { clientId, label: 'replay' });
+      // A sequence runs its steps again, in order, on deliveries of its own; any other case is one request.
+      outcome =
+        failure.case.intent.kind === 'sequence'
+          ? await runSequence(sessionDriver(session, Number(failure.seed)), failure.case, 'replay')
+          : { case: failure.case, reply: await session.send(callback, failure.case.payload, { clientId, label: 'replay' }), module: session.registration.module, profile: config.profile };
     } catch (e) {
       if (!(e instanceof NoCallbackAddress)) throw e;
       process.stderr.write(`conformance replay: the module cannot be sent ${callback}: ${e.message}\n`);
       return 2;
     }
-    const outcome: CaseOutcome = { case: failure.case, reply, module: session.registration.module, profile: config.profile };
+    const reply = outcome.reply;
     // As the run judged it: a profile check is skipped by the document alone; a check that throws fails.
     const profileOff = !config.profile && app.requirements.length > 0 && app.requirements.every(isProfile);
     let verdict: Verdict;

@@ -1,6 +1,6 @@
 /**
  * Stateful sequences of delivery actions, as fast-check commands over a model of what the
- * module was told: deliveries saved (and edited, with `deliveryId`), fetched, deleted, deleted
+ * module was told: deliveries saved (and edited, with `deliveryId`, then fetched), fetched, deleted, deleted
  * again, fetched after their delete; shipments of them saved, edited (`shipmentId`) and
  * deleted; and delete, edit and shipmentDelete with a missing or unknown clientId, refused and
  * observed to have changed nothing (`refusal-probe.ts`). Each sequence begins with a save of its
@@ -25,8 +25,11 @@ import { shipmentIdOf } from '../checks/delivery/shipment-reply.ts';
 import { notApplicable, pass, type Check, type Verdict } from '../checks/check.ts';
 import { saveRequest, type SaveContext } from '../generators/delivery/save.ts';
 import { shipmentDeleteRequest, shipmentFields, shipmentPackages, shipmentSaveRequest } from '../generators/delivery/shipment.ts';
-import { presentedClientId, probeRefusal, type Presented } from './refusal-probe.ts';
+import { observedChange, presentedClientId, probeRefusal, type Presented } from './refusal-probe.ts';
 import type { CaseIntent, CaseOutcome, GeneratedCase } from './types.ts';
+import { declares } from './delivery-save-context.ts';
+import { inventedHex } from '../generators/invented.ts';
+import type { RunSession } from '../run/session.ts';
 
 type Json = Record<string, unknown>;
 
@@ -44,7 +47,9 @@ export type Step =
 
 interface ModelDelivery {
   id: string;
+  /** Deleted, or changed by a refused call (its state is no longer the model's: every answer about it is open). */
   deleted: boolean;
+  changedByRefusal?: boolean;
   /** Index of the live shipment it belongs to. */
   shipment?: number;
 }
@@ -72,6 +77,18 @@ export interface SequenceDriver {
   declares(callback: CallbackName): boolean;
 }
 
+/** The run's session (or a replay's) as a sequence reaches the module; the unknown clientId is made from the seed. */
+export function sessionDriver(session: RunSession, seed: number): SequenceDriver {
+  return {
+    send: (callback, payload, clientId, label) => session.send(callback, payload, { clientId, case: label }),
+    clientId: session.clientId()!,
+    unknownClientId: `unknown-${inventedHex(seed, 'sequences: an unknown clientId', 16)}`,
+    module: session.registration!.module,
+    profile: session.config.profile,
+    declares: (c) => declares(session, c),
+  };
+}
+
 interface SequenceReal {
   driver: SequenceDriver;
   caseId: string;
@@ -84,6 +101,7 @@ const VALID: CaseIntent = { kind: 'valid' };
 const live = (m: SequenceModel): number[] => m.deliveries.flatMap((d, i) => (d.deleted ? [] : [i]));
 const liveShipments = (m: SequenceModel): number[] => m.shipments.flatMap((s, i) => (s.deleted ? [] : [i]));
 const unshipped = (m: SequenceModel): number[] => live(m).filter((i) => m.deliveries[i]!.shipment === undefined);
+const gone = (d: ModelDelivery): string => (d.changedByRefusal ? 'refused-but-changed' : 'deleted');
 const pick = <T>(list: readonly T[], n: number): T | undefined => (list.length === 0 ? undefined : list[n % list.length]);
 
 /** Sends one step's call and records its outcome. */
@@ -128,20 +146,23 @@ export async function runStep(step: Step, m: SequenceModel, r: SequenceReal): Pr
     }
     case 'edit': {
       const d = pick(m.deliveries, step.target)!;
-      const reply = await record(r, 'delivery.save', { ...step.request, deliveryId: d.id }, d.deleted ? open('an edit of a deleted delivery') : VALID, id);
-      // The edited delivery goes on under the id the answer gives (the same one, as a rule).
-      if (claimsSuccess(reply)) d.id = deliveryIdOf(reply.json) ?? d.id;
+      const reply = await record(r, 'delivery.save', { ...step.request, deliveryId: d.id }, d.deleted ? open(`an edit of a ${gone(d)} delivery`) : VALID, id);
+      // The edited delivery goes on under the id the answer gives (the same one, as a rule); a get then shows it.
+      if (claimsSuccess(reply)) {
+        d.id = deliveryIdOf(reply.json) ?? d.id;
+        if (!d.deleted && driver.declares('delivery.get')) await record(r, 'delivery.get', { deliveryId: d.id }, VALID, id);
+      }
       return;
     }
     case 'get': {
       const d = pick(m.deliveries, step.target)!;
-      await record(r, 'delivery.get', { deliveryId: d.id }, d.deleted ? open('a get of a deleted delivery: an error, or the delivery shown cancelled') : VALID, id);
+      await record(r, 'delivery.get', { deliveryId: d.id }, d.deleted ? open(`a get of a ${gone(d)} delivery: an error, or the delivery shown cancelled`) : VALID, id);
       return;
     }
     case 'delete': {
       const d = pick(m.deliveries, step.target)!;
       const inShipment = d.shipment !== undefined && !m.shipments[d.shipment]!.deleted;
-      const intent = d.deleted ? open('a second delete of a delivery') : inShipment ? open('a delete of a delivery inside a shipment') : VALID;
+      const intent = d.deleted ? open(d.changedByRefusal ? `a delete of a ${gone(d)} delivery` : 'a second delete of a delivery') : inShipment ? open('a delete of a delivery inside a shipment') : VALID;
       const reply = await record(r, 'delivery.delete', { deliveryId: d.id }, intent, id);
       if (claimsSuccess(reply)) d.deleted = true;
       return;
@@ -185,7 +206,13 @@ export async function runStep(step: Step, m: SequenceModel, r: SequenceReal): Pr
         presentedClientId(step.presented, driver.unknownClientId),
       );
       r.steps.push({ case: { callback, payload, intent }, reply, module: driver.module, profile: driver.profile, observation });
-      if (!observeByGet && claimsSuccess(observation.after)) d.deleted = true;
+      // A refused call the observer saw change the delivery (ensureRefusalLeftNoEffect fails it) leaves it in a state the model does not know.
+      if (observedChange(observation)) Object.assign(d, { deleted: true, changedByRefusal: true });
+      if (!observeByGet) {
+        // The authorised delete is a step of its own too: a delete of a live delivery, acknowledged.
+        r.steps.push({ case: { callback: 'delivery.delete', payload: { deliveryId: d.id }, intent: VALID }, reply: observation.after, module: driver.module, profile: driver.profile });
+        if (claimsSuccess(observation.after)) d.deleted = true;
+      }
       return;
     }
     case 'refusedShipmentDelete': {
@@ -197,6 +224,8 @@ export async function runStep(step: Step, m: SequenceModel, r: SequenceReal): Pr
         presentedClientId(step.presented, driver.unknownClientId),
       );
       r.steps.push({ case: { callback: 'delivery.shipmentDelete', payload, intent: { kind: 'refused', clientId: step.presented } }, reply, module: driver.module, profile: driver.profile, observation });
+      // The authorised shipmentDelete is a step of its own too: a shipmentDelete of a live shipment, acknowledged.
+      r.steps.push({ case: { callback: 'delivery.shipmentDelete', payload, intent: VALID }, reply: observation.after, module: driver.module, profile: driver.profile });
       if (claimsSuccess(observation.after)) s.deleted = true;
       return;
     }

@@ -70,9 +70,17 @@ export async function probeRefusal(probe: UnchangedProbe | StillPossibleProbe, c
 
 const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
 
+/** Whether an observation shows a state changed by the refused call: readable before, and unreadable or different after. */
+export function observedChange(obs: Observation): boolean {
+  if (obs.kind !== 'unchanged' || !claimsSuccess(obs.before)) return false;
+  const read = STATE_READERS[obs.reader] ?? STATE_READERS.result!;
+  return !claimsSuccess(obs.after) || !same(read(obs.before.json), read(obs.after.json));
+}
+
 /**
  * A refused call left no effect an authorised observer can see: the state the observer shows is
- * the same before and after it, or the call it would have made pointless still succeeds. Judged
+ * the same before and after it, or the call it would have made pointless still succeeds (when
+ * that call fails, its own rule judges it: the two readings cannot be told apart). Judged
  * only when the module did refuse (a success answer is ensureRefusedCallbackHasNoEffect's) and
  * the observer could see the state before.
  */
@@ -87,7 +95,8 @@ export const ensureRefusalLeftNoEffect = defineCheck<CaseOutcome>({
     const evidence = [o.reply.exchange.id, obs.after.exchange.id];
     if (obs.kind === 'stillPossible') {
       if (obs.after.status === undefined) return notApplicable(`the observer got no answer (${describeReply(obs.after)})`);
-      if (!claimsSuccess(obs.after)) return fail(`after ${o.case.callback} with ${presented} was refused, ${obs.what} failed: ${describeReply(obs.after)}`, `${obs.what} still succeeds: the refused call did nothing (wire profile section 1)`, evidence);
+      // An authorised call that fails cannot tell a refused call that acted from a module that fails that call anyway: it is judged by that call's own rule.
+      if (!claimsSuccess(obs.after)) return notApplicable(`${obs.what} failed after the refused call (${describeReply(obs.after)}): judged by that call's own rule`);
       return pass(`refused (HTTP ${o.reply.status}); ${obs.what} still succeeded`, evidence);
     }
     if (!claimsSuccess(obs.before)) return notApplicable(`the observer could not see the state before (${describeReply(obs.before)})`);

@@ -126,6 +126,11 @@ export const FAULT_CASES: FaultCase[] = [
   { fault: 'get-updatedat-ymd', area: 'delivery', failing: ['ensureGetAnswersDelivery'], requirement: 'WIRE-GEN-SUCCESS-REPLY-SHAPE', also: ['WIRE-DLV-GET-RESULT-SHAPE', 'WIRE-DLV-GET-UPDATEDAT-ISO8601'] },
   { fault: 'get-unknown-id-success', area: 'delivery', failing: ['ensureUnknownDeliveryIdIsRefused'], requirement: 'WIRE-DLV-GET-UNKNOWN-ID-ERROR' },
   { fault: 'delete-refuses-saved', area: 'delivery', failing: ['ensureDeleteAcknowledged'], requirement: 'DLV-DELETE-POST' },
+  // Caught by the stateful sequences only (specs/delivery/sequences.spec.ts).
+  { fault: 'shipment-save-id-as-object', area: 'delivery', failing: ['ensureShipmentSaveAnswersShipment'], requirement: 'WIRE-DLV-SHIPMENTSAVE-RESULT', also: ['WIRE-GEN-SUCCESS-REPLY-SHAPE'] },
+  { fault: 'shipment-delete-refuses-saved', area: 'delivery', failing: ['ensureShipmentDeleteAcknowledged'], requirement: 'DLV-SHIPMENTDELETE-POST' },
+  { fault: 'get-after-edit-unknown', area: 'delivery', failing: ['ensureLiveDeliveryIsServed'], requirement: 'WIRE-DLV-GET-RESULT-SHAPE' },
+  { fault: 'refused-delete-takes-effect', area: 'delivery', failing: ['ensureRefusalLeftNoEffect'], requirement: 'WIRE-GEN-BAD-CLIENTID-NO-ACTION' },
   { fault: 'tracking-updatedat-ymd', area: 'delivery', failing: ['ensureMessageMatchesSchema'], requirement: 'WIRE-DLV-TRACKING-UPDATEDAT-ISO8601' },
   { fault: 'callbacks-refuse-all', area: 'registration', failing: ['ensureActivityAcknowledged', 'ensureModuleWasReached'], requirement: 'WIRE-REG-ACTIVITY-REPLY-SUCCESS' },
   // Delivery print and lists (issue 22): generated print, tariffList, shipmentPointList, autocomplete.

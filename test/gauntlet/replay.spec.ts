@@ -81,6 +81,24 @@ test(`a failing property saves its shrunk case; replay sends it again: still fai
   for (const x of [again, fixed]) expect(fs.readFileSync(path.join(x.out, 'launches.log'), 'utf8').trim().split('\n')).toHaveLength(1);
 });
 
+test('a failing sequence shrinks to the steps that break the rule (save, edit, get) and replays them in order: failing with get-after-edit-unknown, holding without', async () => {
+  const run = await runSuite(['--area', 'delivery', '--grep', 'sequences', '--seed', '7'], { FAULTS: 'get-after-edit-unknown' });
+  expect(run.exitCode, run.stderr).toBe(1);
+  const result = run.results!.results.find((x) => x.check === 'ensureLiveDeliveryIsServed' && x.status === 'failed')!;
+  const file = path.join(run.out, result.property!.counterexample!.file!);
+  const failure = JSON.parse(fs.readFileSync(file, 'utf8')) as SavedFailure;
+  expect(failure.case.intent).toEqual({ kind: 'sequence' });
+  // Shrunk: the sequence's own save, and the edit the fault turns on (its get follows it within the step).
+  const ops = (failure.case.payload as { steps: Array<{ op: string }> }).steps.map((st) => st.op);
+  expect(ops.slice(0, 2)).toEqual(['save', 'edit']);
+  expect(failure.verdict.received).toMatch(/^step \d+ of \d+, get: deliveryId /);
+  const [again, fixed] = await Promise.all([replay(file, { FAULTS: 'get-after-edit-unknown' }), replay(file, { FAULTS: '' })]);
+  expect(again.exitCode, again.stderr).toBe(1);
+  expect(again.stdout).toMatch(/\nreplay: ensureLiveDeliveryIsServed \[WIRE-DLV-GET-RESULT-SHAPE\] FAIL {2}Received: step \d+ of \d+, get: /);
+  expect(fixed.exitCode, fixed.stderr).toBe(0);
+  expect(fixed.stdout).toMatch(/\nreplay: ensureLiveDeliveryIsServed \[WIRE-DLV-GET-RESULT-SHAPE\] PASS {2}Held: held on \d+ step\(s\) of the sequence/);
+});
+
 test('one seed, the same requests: two runs with --seed 5 --runs 20 send identical calculate bodies to the same paths', async () => {
   const calculate = (r: Results | undefined): Array<{ label: string; path: string; body: string | undefined }> =>
     (r?.exchanges ?? [])

@@ -532,6 +532,10 @@ const REGISTRATION_FAULTS: Record<string, { diff: string[]; schemaValid: boolean
   'get-updatedat-ymd': { diff: [], schemaValid: true },
   'get-unknown-id-success': { diff: [], schemaValid: true },
   'delete-refuses-saved': { diff: [], schemaValid: true },
+  'shipment-save-id-as-object': { diff: [], schemaValid: true },
+  'shipment-delete-refuses-saved': { diff: [], schemaValid: true },
+  'get-after-edit-unknown': { diff: [], schemaValid: true },
+  'refused-delete-takes-effect': { diff: [], schemaValid: true },
   'calculate-resets-connection': { diff: [], schemaValid: true },
   'tracking-updatedat-ymd': { diff: [], schemaValid: true },
   'tracking-trigger-fails': { diff: [], schemaValid: true },
@@ -904,6 +908,31 @@ async function faultBehaviour(fault: string, m: RunningModule, reg: Record<strin
       expect(unknown.success).toBe(fault === 'get-unknown-id-success');
       const del = await postCallback(`${m.url}/delivery/delete`, m.clientId, 'delete', { deliveryId: id });
       expect(del.status).toBe(fault === 'delete-refuses-saved' ? 400 : 200);
+      break;
+    }
+    case 'shipment-save-id-as-object':
+    case 'shipment-delete-refuses-saved':
+    case 'get-after-edit-unknown':
+    case 'refused-delete-takes-effect': {
+      const json = async (r: Promise<Response>): Promise<{ status: number; body: { success: boolean; result?: Record<string, unknown>; errorMsg?: string } }> => {
+        const res = await r;
+        return { status: res.status, body: (await res.json()) as { success: boolean; result?: Record<string, unknown>; errorMsg?: string } };
+      };
+      const request = { currency: 'EUR', packages: [{ weight: 1500 }], delivery: { payerType: 'receiver', deliveryAddress: { city: 'Berlin', building: '1' } } };
+      const saved = await json(postCallback(`${m.url}/delivery/save`, m.clientId, 'save', request));
+      const id = String(saved.body.result!.deliveryId);
+      const get = () => json(getCallback(`${m.url}/delivery/get`, { clientId: m.clientId, deliveryId: id }));
+      const edited = await json(postCallback(`${m.url}/delivery/save`, m.clientId, 'save', { ...request, deliveryId: id }));
+      expect(edited.body.result!.deliveryId).toBe(id);
+      expect((await get()).status).toBe(fault === 'get-after-edit-unknown' ? 404 : 200);
+      const shipment = await json(postCallback(`${m.url}/delivery/shipment/save`, m.clientId, 'shipmentSave', { store: 'main', orders: [{ deliveryId: id, packages: [{ weight: 1500 }] }] }));
+      const shipmentId = shipment.body.result!.shipmentId;
+      expect(typeof shipmentId).toBe(fault === 'shipment-save-id-as-object' ? 'object' : 'string');
+      const cancelled = await json(postCallback(`${m.url}/delivery/shipment/delete`, m.clientId, 'shipmentDelete', { shipmentId: typeof shipmentId === 'object' ? (shipmentId as { id: string }).id : shipmentId }));
+      expect(cancelled.status).toBe(fault === 'shipment-delete-refuses-saved' ? 400 : 200);
+      const refused = await postCallback(`${m.url}/delivery/delete`, undefined, 'delete', { deliveryId: id });
+      expect(refused.status).toBe(401);
+      if (fault !== 'get-after-edit-unknown') expect(((await get()).body.result!.status as { code: string }).code).toBe(fault === 'refused-delete-takes-effect' ? 'cancelled' : 'created');
       break;
     }
     case 'print-pdf-without-xref':

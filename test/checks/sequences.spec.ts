@@ -1,0 +1,169 @@
+/**
+ * The shipment, live-delivery and refusal rules on canned replies, and the delivery sequences'
+ * model on a module in memory: which answers each step may get, and what a refused call's
+ * observation decides.
+ */
+import { test, expect } from '@playwright/test';
+import type { Reply } from '../../src/client/callback-client.ts';
+import type { Exchange } from '../../src/evidence/exchange.ts';
+import type { CallbackName } from '../../src/callbacks/table.ts';
+import type { CaseIntent, CaseOutcome, Observation } from '../../src/properties/types.ts';
+import { ensureShipmentDeleteAcknowledged, ensureShipmentSaveAnswersShipment, shipmentIdOf } from '../../src/checks/delivery/shipment-reply.ts';
+import { ensureLiveDeliveryIsServed } from '../../src/checks/delivery/get-reply.ts';
+import { ensureRefusalLeftNoEffect, observedChange } from '../../src/properties/refusal-probe.ts';
+import { overSteps, runSequence, type SequenceDriver, type Step } from '../../src/properties/delivery-sequences.ts';
+
+let n = 0;
+function reply(status: number | undefined, json?: unknown): Reply {
+  const id = `x${++n}`;
+  return { exchange: { id } as Exchange, headers: { 'content-type': 'application/json' }, body: Buffer.from(JSON.stringify(json) ?? ''), ...(status !== undefined ? { status, json } : { error: 'timeout' }) };
+}
+function outcome(callback: CallbackName, r: Reply, intent: CaseIntent = { kind: 'valid' }, observation?: Observation): CaseOutcome {
+  return { case: { callback, payload: { deliveryId: 'D1', shipmentId: 'S1' }, intent }, reply: r, module: {}, profile: true, ...(observation ? { observation } : {}) };
+}
+const run = async (check: { run(o: CaseOutcome): unknown }, o: CaseOutcome) => ((await check.run(o)) as { outcome: string }).outcome;
+const got = (code: string) => reply(200, { success: true, result: { trackNumber: 'T1', cost: 4, status: { code, updatedAt: '2027-03-01T10:00:00Z' } } });
+
+test('shipmentSave: a result {shipmentId, extraData} passes, without shipmentId too; an id of the wrong type fails; an error is not its to judge', async () => {
+  expect(await run(ensureShipmentSaveAnswersShipment, outcome('delivery.shipmentSave', reply(200, { success: true, result: { shipmentId: 'S1', extraData: {} } })))).toBe('pass');
+  expect(await run(ensureShipmentSaveAnswersShipment, outcome('delivery.shipmentSave', reply(200, { success: true, result: { shipmentId: 7, extraData: [] } })))).toBe('pass');
+  expect(await run(ensureShipmentSaveAnswersShipment, outcome('delivery.shipmentSave', reply(200, { success: true, result: {} })))).toBe('pass');
+  expect(await run(ensureShipmentSaveAnswersShipment, outcome('delivery.shipmentSave', reply(200, { success: true, result: { shipmentId: { id: 'S1' } } })))).toBe('fail');
+  expect(await run(ensureShipmentSaveAnswersShipment, outcome('delivery.shipmentSave', reply(200, { success: true })))).toBe('fail');
+  expect(await run(ensureShipmentSaveAnswersShipment, outcome('delivery.shipmentSave', reply(400, { success: false, errorMsg: 'date' })))).toBe('notApplicable');
+  expect(shipmentIdOf({ success: true, result: { shipmentId: 12 } })).toBe('12');
+  expect(shipmentIdOf({ success: true, result: { shipmentId: { id: 'S1' } } })).toBeUndefined();
+});
+
+test('shipmentDelete: {success: true} of a live shipment passes; an error fails; an open case (a second delete) is not judged', async () => {
+  expect(await run(ensureShipmentDeleteAcknowledged, outcome('delivery.shipmentDelete', reply(200, { success: true })))).toBe('pass');
+  expect(await run(ensureShipmentDeleteAcknowledged, outcome('delivery.shipmentDelete', reply(400, { success: false, errorMsg: 'not yet' })))).toBe('fail');
+  expect(await run(ensureShipmentDeleteAcknowledged, outcome('delivery.shipmentDelete', reply(400, { success: false, errorMsg: 'already' }), { kind: 'open', why: 'a second shipmentDelete' }))).toBe('notApplicable');
+});
+
+test('a live delivery is served: a success passes, an error fails, an open get or no answer is not its to judge', async () => {
+  expect(await run(ensureLiveDeliveryIsServed, outcome('delivery.get', got('created')))).toBe('pass');
+  expect(await run(ensureLiveDeliveryIsServed, outcome('delivery.get', reply(404, { success: false, errorMsg: 'unknown' })))).toBe('fail');
+  expect(await run(ensureLiveDeliveryIsServed, outcome('delivery.get', reply(404, { success: false, errorMsg: 'gone' }), { kind: 'open', why: 'deleted' }))).toBe('notApplicable');
+  expect(await run(ensureLiveDeliveryIsServed, outcome('delivery.get', reply(undefined)))).toBe('notApplicable');
+});
+
+test('a refusal leaves no effect: unchanged state passes, a changed or vanished one fails; a failing follow-up is the follow-up\'s rule; an accepted call is not its to judge', async () => {
+  const refused: CaseIntent = { kind: 'refused', clientId: 'unknown' };
+  const unchanged = (before: Reply, after: Reply): Observation => ({ kind: 'unchanged', what: 'the delivery', reader: 'delivery.get', before, after });
+  expect(await run(ensureRefusalLeftNoEffect, outcome('delivery.delete', reply(403, { success: false, errorMsg: 'no' }), refused, unchanged(got('created'), got('created'))))).toBe('pass');
+  const changed = unchanged(got('created'), got('cancelled'));
+  expect(await run(ensureRefusalLeftNoEffect, outcome('delivery.delete', reply(403, { success: false, errorMsg: 'no' }), refused, changed))).toBe('fail');
+  expect(observedChange(changed)).toBe(true);
+  expect(await run(ensureRefusalLeftNoEffect, outcome('delivery.delete', reply(401, { success: false, errorMsg: 'no' }), refused, unchanged(got('created'), reply(404, { success: false, errorMsg: 'unknown' }))))).toBe('fail');
+  // Members a read may recompute (updatedAt of the status) are not the state.
+  const later = reply(200, { success: true, result: { trackNumber: 'T1', cost: 4, status: { code: 'created', updatedAt: '2027-03-01T10:00:05Z' } } });
+  expect(await run(ensureRefusalLeftNoEffect, outcome('delivery.delete', reply(403, { success: false, errorMsg: 'no' }), refused, unchanged(got('created'), later)))).toBe('pass');
+  expect(await run(ensureRefusalLeftNoEffect, outcome('delivery.delete', reply(200, { success: true }), refused, unchanged(got('created'), got('cancelled'))))).toBe('notApplicable');
+  const still = (after: Reply): Observation => ({ kind: 'stillPossible', what: 'an authorised shipmentDelete', after });
+  expect(await run(ensureRefusalLeftNoEffect, outcome('delivery.shipmentDelete', reply(403, { success: false, errorMsg: 'no' }), refused, still(reply(200, { success: true }))))).toBe('pass');
+  expect(await run(ensureRefusalLeftNoEffect, outcome('delivery.shipmentDelete', reply(403, { success: false, errorMsg: 'no' }), refused, still(reply(400, { success: false, errorMsg: 'already' }))))).toBe('notApplicable');
+});
+
+test('overSteps: fails on the first step that breaks the rule and names it; passes when a step exercised it; otherwise not applicable', async () => {
+  const seq = (steps: CaseOutcome[]): CaseOutcome => ({ ...steps[0]!, steps });
+  const check = overSteps(ensureLiveDeliveryIsServed);
+  expect(await run(check, seq([outcome('delivery.get', got('created')), outcome('delivery.get', got('created'))]))).toBe('pass');
+  const v = (await check.run(seq([outcome('delivery.get', got('created')), outcome('delivery.get', reply(404, { success: false, errorMsg: 'x' }))]))) as { outcome: string; received: string };
+  expect(v.outcome).toBe('fail');
+  expect(v.received).toMatch(/^step 2 of 2, get: /);
+  expect(await run(check, seq([outcome('delivery.save', reply(200, { success: true, result: { deliveryId: 'D1' } }))]))).toBe('notApplicable');
+});
+
+/** A delivery module in memory: deliveries and shipments; `refusedActs`: a refused delete still cancels (the fault the probe catches). */
+function memoryModule(options: { refusedActs?: boolean } = {}) {
+  const deliveries = new Map<string, string>();
+  const shipments = new Map<string, boolean>();
+  const sent: string[] = [];
+  let next = 0;
+  const ok = (result?: unknown) => reply(200, { success: true, ...(result !== undefined ? { result } : {}) });
+  const err = (status: number, msg: string) => reply(status, { success: false, errorMsg: msg });
+  const driver: SequenceDriver = {
+    clientId: 'good',
+    unknownClientId: 'bad',
+    module: {},
+    profile: true,
+    declares: () => true,
+    async send(callback, payload, clientId) {
+      const p = payload as Record<string, unknown>;
+      sent.push(`${callback.split('.')[1]}${clientId === 'good' ? '' : '!'}`);
+      if (clientId !== 'good') {
+        if (options.refusedActs && callback === 'delivery.delete') deliveries.set(String(p.deliveryId), 'cancelled');
+        return err(clientId === undefined ? 401 : 403, 'clientId');
+      }
+      switch (callback) {
+        case 'delivery.save': {
+          const id = typeof p.deliveryId === 'string' ? p.deliveryId : `D${++next}`;
+          if (deliveries.get(id) === 'cancelled') return err(400, 'cancelled');
+          deliveries.set(id, 'created');
+          return ok({ deliveryId: id });
+        }
+        case 'delivery.get': {
+          const s = deliveries.get(String(p.deliveryId));
+          return s ? got(s) : err(404, 'unknown');
+        }
+        case 'delivery.delete': {
+          if (deliveries.get(String(p.deliveryId)) !== 'created') return err(400, 'not live');
+          deliveries.set(String(p.deliveryId), 'cancelled');
+          return ok();
+        }
+        case 'delivery.shipmentSave': {
+          const id = typeof p.shipmentId === 'string' ? p.shipmentId : `S${++next}`;
+          shipments.set(id, true);
+          return ok({ shipmentId: id, extraData: {} });
+        }
+        case 'delivery.shipmentDelete': {
+          if (!shipments.get(String(p.shipmentId))) return err(400, 'not live');
+          shipments.set(String(p.shipmentId), false);
+          return ok();
+        }
+        default:
+          return err(404, 'no such action');
+      }
+    },
+  };
+  return { driver, sent };
+}
+
+const save: Step = { op: 'save', request: { packages: [] } };
+const sequence = (steps: Step[]) => ({ callback: 'delivery.save' as const, payload: { steps }, intent: { kind: 'sequence' as const } });
+
+test('the model: a second delete and a get after delete are open; an edit is followed by a get; steps the model cannot run are skipped', async () => {
+  const { driver, sent } = memoryModule();
+  const o = await runSequence(driver, sequence([save, { op: 'edit', target: 0, request: {} }, { op: 'delete', target: 0 }, { op: 'delete', target: 0 }, { op: 'get', target: 0 }, { op: 'shipmentDelete', shipment: 0 }]), 't');
+  expect(sent).toEqual(['save', 'save', 'get', 'delete', 'delete', 'get']);
+  expect(o.steps!.map((s) => s.case.intent.kind)).toEqual(['valid', 'valid', 'valid', 'valid', 'open', 'open']);
+  expect(o.reply).toBe(o.steps![5]!.reply);
+});
+
+test('the model: a refused delete is observed by get before and after; the fault that acts on it is seen, and the delivery leaves the model', async () => {
+  const steps: Step[] = [save, { op: 'refusedDelete', target: 0, presented: 'unknown' }, { op: 'delete', target: 0 }];
+  const good = memoryModule();
+  const clean = await runSequence(good.driver, sequence(steps), 't');
+  expect(good.sent).toEqual(['save', 'get', 'delete!', 'get', 'delete']);
+  expect(await run(overSteps(ensureRefusalLeftNoEffect), clean)).toBe('pass');
+  const bad = memoryModule({ refusedActs: true });
+  const faulty = await runSequence(bad.driver, sequence(steps), 't');
+  expect(await run(overSteps(ensureRefusalLeftNoEffect), faulty)).toBe('fail');
+  // The delete that follows is open: the refused call already changed the delivery.
+  expect(faulty.steps![2]!.case.intent).toEqual({ kind: 'open', why: 'a delete of a refused-but-changed delivery' });
+});
+
+test('the model: a shipment of saved deliveries, edited with its shipmentId, deleted; a refused shipmentDelete is followed by an authorised one', async () => {
+  const { driver, sent } = memoryModule();
+  const o = await runSequence(
+    driver,
+    sequence([save, { op: 'shipmentSave', targets: [0], fields: { store: 'w1' }, packages: [{ weight: 1 }] }, { op: 'shipmentEdit', shipment: 0, fields: { store: 'w1' }, packages: [] }, { op: 'refusedShipmentDelete', shipment: 0, presented: 'missing' }, { op: 'shipmentDelete', shipment: 0 }]),
+    't',
+  );
+  expect(sent).toEqual(['save', 'shipmentSave', 'shipmentSave', 'shipmentDelete!', 'shipmentDelete', 'shipmentDelete']);
+  const edit = o.steps![2]!.case.payload as { shipmentId?: string; orders: Array<{ deliveryId: string }> };
+  expect(edit.shipmentId).toBe('S2');
+  expect(edit.orders.map((x) => x.deliveryId)).toEqual(['D1']);
+  expect(o.steps!.map((s) => s.case.intent.kind)).toEqual(['valid', 'valid', 'valid', 'refused', 'valid', 'open']);
+});
