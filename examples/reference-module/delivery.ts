@@ -434,7 +434,10 @@ export class DeliveryService {
 
   calculate(payload: Payload): CallbackReply {
     try {
-      return this.calculateFor(this.faults?.has('calculate-accepts-zero-weight') ? withoutZeroWeights(payload) : payload);
+      const reply = this.calculateFor(this.faults?.has('calculate-accepts-zero-weight') ? withoutZeroWeights(payload) : payload);
+      // Fault `vat-none-refused`: a request otherwise right is refused for its vatRate none.
+      if (this.faults?.has('vat-none-refused')) refuseVatNone(payload);
+      return reply;
     } catch (e) {
       if (this.faults?.has('calculate-error-without-field') && e instanceof HttpError) throw badRequest('invalid request');
       if (this.faults?.has('calculate-error-without-errormsg') && e instanceof HttpError) return { kind: 'json', status: 400, body: { success: false } };
@@ -480,6 +483,13 @@ export class DeliveryService {
   }
 
   save(payload: Payload): CallbackReply {
+    const reply = this.saveFor(payload);
+    // Fault `vat-none-refused`: a request otherwise right is refused for its vatRate none.
+    if (this.faults?.has('vat-none-refused')) refuseVatNone(payload);
+    return reply;
+  }
+
+  private saveFor(payload: Payload): CallbackReply {
     const editId = optString(payload, 'deliveryId', 'deliveryId');
     const existing = editId !== undefined && editId !== '' ? this.store.delivery(editId) : undefined;
     if (existing && existing.status.code === 'cancelled') throw badRequest(`deliveryId ${existing.deliveryId} is cancelled and cannot be edited`);
@@ -768,6 +778,17 @@ function withoutZeroWeights(payload: Payload): Payload {
   const packages = payload.packages;
   if (!Array.isArray(packages)) return payload;
   return { ...payload, packages: packages.map((p) => (isObj(p) && typeof p.weight === 'number' && p.weight <= 0 ? { ...p, weight: 1000 } : p)) };
+}
+
+/** Fault `vat-none-refused`: a vatRate of `none`, the delivery's or an item's, is refused as not a number. */
+function refuseVatNone(payload: Payload): void {
+  const delivery = isObj(payload.delivery) ? payload.delivery : {};
+  if (delivery.vatRate === 'none') throw badRequest('delivery.vatRate must be a number of percent, not "none"');
+  (Array.isArray(payload.packages) ? payload.packages : []).forEach((p, i) =>
+    (isObj(p) && Array.isArray(p.items) ? p.items : []).forEach((item, j) => {
+      if (isObj(item) && item.vatRate === 'none') throw badRequest(`packages[${i}].items[${j}].vatRate must be a number of percent, not "none"`);
+    }),
+  );
 }
 
 /** Fault `save-accepts-past-date`: a shipment date before today dropped, as if not given. */

@@ -83,6 +83,7 @@ export const FAULTS = {
   'shipment-save-id-as-object': 'The shipmentSave answer gives the shipment id as an object (`{"shipmentId": {"id": "SH00001"}}`), not a text or a number.',
   'shipment-delete-refuses-saved': 'shipmentDelete of a shipment just saved is refused (HTTP 400, errorMsg "shipmentId ... cannot be cancelled yet"), a well-formed error.',
   'get-after-edit-unknown': 'Once a delivery is edited (save with its deliveryId, answered success with the same id), get answers it as unknown (HTTP 404 and the error body).',
+  'vat-none-refused': 'calculate and save refuse a vatRate of `none` (the delivery\'s or an item\'s) with "... vatRate must be a number of percent, not \"none\"" (HTTP 400 and the error body, calculate HTTP 200); the document says vatRate accepts none.',
   'refused-delete-takes-effect': 'A delete with a missing or unknown clientId is refused (401 or 403), but only after the delivery was cancelled: an authorised get then shows it cancelled.',
   'print-pdf-without-xref':
     'Printed PDFs (alone, or inside the ZIP) have no cross-reference table and no `startxref`: `%PDF-` header and `%%EOF` trailer only, not a readable PDF.',

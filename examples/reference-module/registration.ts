@@ -339,7 +339,7 @@ function wrongFieldTypes(module: Json): void {
     platePrintLimit: '5',
     allowTrackNumber: 'yes',
     shipmentDataFieldList: [
-      ...(d.shipmentDataFieldList as Json[]).map((f) => (f.code === 'loaders' ? { ...f, label: 5, required: 'no', affectsCost: 'no', editable: 'no' } : f.type === 'choice' ? { ...f, multiple: 'no' } : f)),
+      ...(d.shipmentDataFieldList as Json[]).map((f) => (f.code === 'loaders' ? { ...f, label: 5, hint: 7, required: 'no', affectsCost: 'no', editable: 'no' } : f.type === 'choice' ? { ...f, multiple: 'no' } : f)),
       { code: 5, label: 'Floor', type: 'integer' },
     ],
   });

@@ -15,6 +15,7 @@ import {
 } from '../checks/delivery/calculate-reply.ts';
 import { ensureErrorNamesTheIncorrectField, ensureWrongInputIsRefused } from '../checks/delivery/wrong-input.ts';
 import { ensureSaveReturnsDeliveryId } from '../checks/delivery/save-reply.ts';
+import { ensureVatRateNoneIsAccepted } from '../checks/delivery/vat-rate.ts';
 import { ensureDeleteAcknowledged, ensureGetAnswersDelivery, ensureGetDatesAreYmd, ensureLiveDeliveryIsServed, ensureUnknownDeliveryIdIsRefused } from '../checks/delivery/get-reply.ts';
 import { ensureShipmentDeleteAcknowledged, ensureShipmentSaveAnswersShipment } from '../checks/delivery/shipment-reply.ts';
 import { ensureRefusedCallbackHasNoEffect } from '../checks/callbacks/refusal.ts';
@@ -99,6 +100,7 @@ export const PROPERTY_CHECKS: Readonly<Record<string, (profile: boolean) => Prop
     { check: ensureTariffTypeIsKnown, app: { requirements: ['WIRE-DLV-CALCULATE-TARIFF-TYPE'], severity: MUST } },
     { check: ensureTariffCostIsNumberOrAbsent, app: { requirements: ['DLV-CALCULATE-TARIFF-FIELDS'], severity: MUST } },
     { check: ensureExtraDataAvailableAreDeclaredFields, app: { requirements: ['DLV-CALCULATE-EXTRADATAAVAILABLE'], severity: MUST } },
+    { check: ensureVatRateNoneIsAccepted, app: { requirements: ['DLV-VATRATE-NONE-ACCEPTED'], severity: MUST } },
     ...errorChecks(profile),
   ],
   [CALCULATE_WRONG]: (profile) => [
@@ -108,6 +110,7 @@ export const PROPERTY_CHECKS: Readonly<Record<string, (profile: boolean) => Prop
   ],
   [SAVE_VALID]: (profile) => [
     { check: ensureSaveReturnsDeliveryId, app: { requirements: ['WIRE-GEN-SUCCESS-REPLY-SHAPE', 'WIRE-DLV-SAVE-RESULT-DELIVERYID'], severity: MUST } },
+    { check: ensureVatRateNoneIsAccepted, app: { requirements: ['DLV-VATRATE-NONE-ACCEPTED'], severity: MUST } },
     ...errorChecks(profile),
   ],
   [SAVE_WRONG]: (profile) => [

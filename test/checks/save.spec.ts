@@ -69,3 +69,14 @@ test('tariff codes come from the module\'s answer only: pickup tariffs only with
   expect(tariffsOfAnswer(answer)).toEqual([{ code: 'std', type: 'courier', terminals: [] }, { code: 'pp', type: 'selfDelivery', terminals: ['T-1'] }]);
   expect(tariffsOfAnswer({ success: false, errorMsg: 'x' })).toEqual([]);
 });
+
+test('vatRate none: accepted passes; refused naming the VAT rate fails; refused for another reason, no none in the request, or wrong input is not its to judge', async () => {
+  const { ensureVatRateNoneIsAccepted, vatNonePaths } = await import('../../src/checks/delivery/vat-rate.ts');
+  const withNone = (status: number, json: unknown, intent: CaseIntent = { kind: 'valid' }, vat = 'none'): CaseOutcome => ({ ...outcome('delivery.save', status, json, intent), case: { callback: 'delivery.save', payload: { delivery: { vatRate: vat }, packages: [{ items: [{ vatRate: '20' }] }] }, intent } });
+  expect(await run(ensureVatRateNoneIsAccepted, withNone(200, { success: true, result: { deliveryId: 'D1' } }))).toBe('pass');
+  expect(await run(ensureVatRateNoneIsAccepted, withNone(400, { success: false, errorMsg: 'delivery.vatRate must be a number' }))).toBe('fail');
+  expect(await run(ensureVatRateNoneIsAccepted, withNone(400, { success: false, errorMsg: 'city is not served' }))).toBe('notApplicable');
+  expect(await run(ensureVatRateNoneIsAccepted, withNone(400, { success: false, errorMsg: 'VAT unknown' }, { kind: 'valid' }, '20'))).toBe('notApplicable');
+  expect(await run(ensureVatRateNoneIsAccepted, withNone(400, { success: false, errorMsg: 'weight' }, unknownIntent))).toBe('notApplicable');
+  expect(vatNonePaths({ packages: [{ items: [{ vatRate: '10' }, { vatRate: 'none' }] }] })).toEqual(['packages[0].items[1].vatRate']);
+});

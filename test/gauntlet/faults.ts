@@ -54,7 +54,7 @@ export const FAULT_CASES: FaultCase[] = [
       'TEL-ALLOWEDIT-BOOLEAN', 'TEL-INPUTEVENTSUPPORTED-BOOLEAN', 'TEL-ADDITIONALCODES-SHAPE', 'TEL-EXTERNALPHONES-SHAPE',
       'DLV-ACTIONS-MAP-CODE-PATH', 'DLV-SELFSHIPMENT-BOOLEAN', 'DLV-CODAVAILABLE-BOOLEAN', 'DLV-ALLOWPACKAGES-BOOLEAN', 'DLV-RATEDELIVERYCOST-BOOLEAN',
       'DLV-SHIPMENTCOUNTRIES-ARRAY', 'DLV-DESCRIPTION-STRING', 'DLV-SHIPMENTDATAFIELDLIST-FORMAT', 'DLV-PLATELIST-ARRAY', 'DLV-PLATEPRINTLIMIT-INTEGER',
-      'DLV-DATAFIELD-CODE-STRING', 'DLV-DATAFIELD-LABEL-STRING', 'DLV-DATAFIELD-REQUIRED-BOOLEAN', 'DLV-DATAFIELD-AFFECTSCOST-BOOLEAN', 'DLV-DATAFIELD-EDITABLE-BOOLEAN',
+      'DLV-DATAFIELD-CODE-STRING', 'DLV-DATAFIELD-LABEL-STRING', 'DLV-DATAFIELD-HINT-OPTIONAL', 'DLV-DATAFIELD-REQUIRED-BOOLEAN', 'DLV-DATAFIELD-AFFECTSCOST-BOOLEAN', 'DLV-DATAFIELD-EDITABLE-BOOLEAN',
       'DLV-DATAFIELD-MULTIPLE-BOOLEAN', 'DLV-SETTINGS-COSTCALCULATEBY-VALUES', 'DLV-SETTINGS-NULLDECLAREDVALUE-BOOLEAN', 'DLV-SETTINGS-LOCKEDBYDEFAULT-BOOLEAN',
       'DLV-SETTINGS-PAYMENTTYPES-SHAPE', 'DLV-SETTINGS-SHIPMENTPOINTS-SHAPE', 'DLV-SETTINGS-STATUSES-SHAPE', 'DLV-SETTINGS-SHIPMENTEXTRADATA-MAP',
       'WIRE-DLV-EXTRA-REGISTRATION-FIELDS', 'PAY-ACTIONS-CODES-PATHS', 'PAY-SHOPS-SHAPE',
@@ -126,6 +126,7 @@ export const FAULT_CASES: FaultCase[] = [
   { fault: 'get-updatedat-ymd', area: 'delivery', failing: ['ensureGetAnswersDelivery'], requirement: 'WIRE-GEN-SUCCESS-REPLY-SHAPE', also: ['WIRE-DLV-GET-RESULT-SHAPE', 'WIRE-DLV-GET-UPDATEDAT-ISO8601'] },
   { fault: 'get-unknown-id-success', area: 'delivery', failing: ['ensureUnknownDeliveryIdIsRefused'], requirement: 'WIRE-DLV-GET-UNKNOWN-ID-ERROR' },
   { fault: 'delete-refuses-saved', area: 'delivery', failing: ['ensureDeleteAcknowledged'], requirement: 'DLV-DELETE-POST' },
+  { fault: 'vat-none-refused', area: 'delivery', failing: ['ensureVatRateNoneIsAccepted'], requirement: 'DLV-VATRATE-NONE-ACCEPTED' },
   // Caught by the stateful sequences only (specs/delivery/sequences.spec.ts).
   { fault: 'shipment-save-id-as-object', area: 'delivery', failing: ['ensureShipmentSaveAnswersShipment'], requirement: 'WIRE-DLV-SHIPMENTSAVE-RESULT', also: ['WIRE-GEN-SUCCESS-REPLY-SHAPE'] },
   { fault: 'shipment-delete-refuses-saved', area: 'delivery', failing: ['ensureShipmentDeleteAcknowledged'], requirement: 'DLV-SHIPMENTDELETE-POST' },

@@ -490,6 +490,7 @@ const REGISTRATION_FAULTS: Record<string, { diff: string[]; schemaValid: boolean
       '/integrations/delivery/shipmentDataFieldList/1/affectsCost',
       '/integrations/delivery/shipmentDataFieldList/1/editable',
       '/integrations/delivery/shipmentDataFieldList/2',
+      '/integrations/delivery/shipmentDataFieldList/1/hint',
       '/integrations/delivery/plateList',
       '/integrations/delivery/platePrintLimit',
       '/integrations/delivery/allowTrackNumber',
@@ -537,6 +538,7 @@ const REGISTRATION_FAULTS: Record<string, { diff: string[]; schemaValid: boolean
   'get-after-edit-unknown': { diff: [], schemaValid: true },
   'refused-delete-takes-effect': { diff: [], schemaValid: true },
   'calculate-resets-connection': { diff: [], schemaValid: true },
+  'vat-none-refused': { diff: [], schemaValid: true },
   'tracking-updatedat-ymd': { diff: [], schemaValid: true },
   'tracking-trigger-fails': { diff: [], schemaValid: true },
   'module-ignores-sigterm': { diff: [], schemaValid: true },
@@ -859,7 +861,8 @@ async function faultBehaviour(fault: string, m: RunningModule, reg: Record<strin
     case 'calculate-extra-data-available-unknown':
     case 'calculate-accepts-zero-weight':
     case 'calculate-error-without-field':
-    case 'calculate-error-without-errormsg': {
+    case 'calculate-error-without-errormsg':
+    case 'vat-none-refused': {
       const calc = async (payload: unknown): Promise<{ status: number; json: { success: boolean; result?: unknown; errorMsg?: string } }> => {
         const r = await postCallback(`${m.url}/delivery/calculate`, m.clientId, 'calculate', payload);
         return { status: r.status, json: (await r.json()) as { success: boolean; result?: unknown; errorMsg?: string } };
@@ -868,6 +871,8 @@ async function faultBehaviour(fault: string, m: RunningModule, reg: Record<strin
       const heavy = await calc({ packages: [{ weight: 10_001 }] });
       const zero = await calc({ packages: [{ weight: 0 }] });
       const tariffs = (r: { json: { result?: unknown } }): Array<Record<string, unknown>> => (Array.isArray(r.json.result) ? (r.json.result as Array<Record<string, unknown>>) : []);
+      const vatNone = await calc({ packages: [{ weight: 1000, items: [{ name: 'Chair', vatRate: 'none' }] }] });
+      expect(vatNone.json.success).toBe(fault !== 'vat-none-refused');
       if (fault === 'calculate-result-not-array') expect(light.json.result).toEqual({ tariffs: expect.any(Array) });
       if (fault === 'calculate-tariff-type-unknown') expect(tariffs(light).map((t) => t.type)).toContain('express');
       if (fault === 'calculate-cost-as-text-over-10kg') {

@@ -50,6 +50,7 @@ export const FIELD_SCOPES: Record<string, RegExp> = {
   'DLV-SETTINGS-OBJECT': field(`${D}settings$`),
   'DLV-DATAFIELD-CODE-STRING': field(`${D}(delivery|shipment)DataFieldList/\\d+/code$`),
   'DLV-DATAFIELD-LABEL-STRING': field(`${D}(delivery|shipment)DataFieldList/\\d+/label$`),
+  'DLV-DATAFIELD-HINT-OPTIONAL': field(`${D}(delivery|shipment)DataFieldList/\\d+/hint$`),
   'DLV-DATAFIELD-REQUIRED-BOOLEAN': field(`${D}(delivery|shipment)DataFieldList/\\d+/required$`),
   'DLV-DATAFIELD-AFFECTSCOST-BOOLEAN': field(`${D}(delivery|shipment)DataFieldList/\\d+/affectsCost$`),
   'DLV-DATAFIELD-EDITABLE-BOOLEAN': field(`${D}(delivery|shipment)DataFieldList/\\d+/editable$`),
