@@ -46,8 +46,10 @@ const size = (file: string): number => (fs.existsSync(file) ? Math.round((fs.sta
 const rows: Row[] = [];
 for (const fault of faults) {
   for (let i = 0; i < repeat; i++) {
-    const { file, pidFile } = referenceConfig(values['no-settings'] ? { root } : { root, stopGraceMs: 1_500, runTimeoutMs: 300_000 });
-    const run = await runSuite(['--config', file], { FAULTS: fault, PID_FILE: pidFile }, { measure: true, root });
+    // A row's own settings and narrowing (the hostile answers of calculate: a short per-request timeout, the calculate properties alone).
+    const row0 = HOSTILE_CASES.find((c) => c.fault === fault);
+    const { file, pidFile } = referenceConfig(values['no-settings'] ? { root } : { root, stopGraceMs: 1_500, runTimeoutMs: 300_000, more: row0?.settings });
+    const run = await runSuite(['--config', file, ...(row0?.narrow ?? [])], { FAULTS: fault, PID_FILE: pidFile }, { measure: true, root });
     const pids = readPids(pidFile);
     // What of the module is still running a moment after the run (the last SIGKILL may still be landing).
     await new Promise((r) => setTimeout(r, 500));

@@ -9,7 +9,7 @@
  * query); bodies: wire-profile section 2.
  */
 import { randomInt } from 'node:crypto';
-import type { FaultSet } from './faults.ts';
+import type { FaultName, FaultSet } from './faults.ts';
 import { CallbackAuth, HttpError, badRequest, getCallback, jsonField, notFound, postCallback, presentedClientId, success, type CallbackReply, type Payload, type PostHandler, type RouteHandler, type Router } from './http.ts';
 import {
   addDays,
@@ -30,6 +30,7 @@ import {
   type Obj,
 } from './input.ts';
 import { buildPdf, buildZip } from './documents.ts';
+import { hasHostileCalculate, hostileCalculate } from './hostile.ts';
 import { AUTOCOMPLETE_PATH, DELIVERY_ACTION_METHODS, PLATES, PLATE_PRINT_LIMIT, deliveryServedPaths, type DeliveryAction } from './registration.ts';
 
 // ---------------------------------------------------------------- carrier network
@@ -759,7 +760,7 @@ export class DeliveryService {
   }
 }
 
-/** The weight of a request's packages in grams (fault `calculate-resets-connection`). */
+/** The weight of a request's packages in grams (faults `calculate-resets-connection` and the hostile answers of calculate). */
 function totalWeight(payload: Payload): number {
   return Array.isArray(payload.packages) ? payload.packages.reduce((s: number, p) => s + (isObj(p) && typeof p.weight === 'number' ? p.weight : 0), 0) : 0;
 }
@@ -813,6 +814,20 @@ function actsBeforeAuth(auth: CallbackAuth, service: DeliveryService, handler: R
   };
 }
 
+/** Actions the method faults serve at the other method (the one the platform calls is then answered 405 by the router). */
+const FLIPPED: Partial<Record<FaultName, readonly DeliveryAction[]>> = {
+  'delivery-get-actions-on-post': ['get', 'shipmentPointList', 'tariffList'],
+  'delivery-post-actions-on-get': ['calculate', 'print'],
+  'save-on-get': ['save'],
+};
+
+/** The method the module serves an action at: the document's, or the other one under a method fault. */
+function servedAt(action: DeliveryAction, faults: FaultSet): 'GET' | 'POST' {
+  const flipped = Object.entries(FLIPPED).some(([f, actions]) => faults.has(f as FaultName) && actions.includes(action));
+  const method = DELIVERY_ACTION_METHODS[action];
+  return flipped ? (method === 'GET' ? 'POST' : 'GET') : method;
+}
+
 /** Mounts the delivery callbacks at the registered paths (two actions at one path share a route). */
 export function mountDelivery(router: Router, auth: CallbackAuth, service: DeliveryService, faults: FaultSet): void {
   const post: Partial<Record<DeliveryAction, PostHandler>> = {
@@ -821,6 +836,7 @@ export function mountDelivery(router: Router, auth: CallbackAuth, service: Deliv
         ctx.req.socket.destroy();
         throw new HttpError(400, 'connection reset');
       }
+      if (hasHostileCalculate(faults)) return hostileCalculate(faults, totalWeight(p), ctx, () => service.calculate(p));
       return service.calculate(p);
     },
     save: (p) => service.save(p),
@@ -835,12 +851,12 @@ export function mountDelivery(router: Router, auth: CallbackAuth, service: Deliv
     tariffList: () => service.tariffList(),
   };
   for (const [path, actions] of deliveryServedPaths(faults)) {
-    const postActions = actions.filter((a) => DELIVERY_ACTION_METHODS[a] === 'POST');
-    const getActions = actions.filter((a) => DELIVERY_ACTION_METHODS[a] === 'GET');
+    const postActions = actions.filter((a) => servedAt(a, faults) === 'POST');
+    const getActions = actions.filter((a) => servedAt(a, faults) === 'GET');
     // calculate answers its errors as the document says (HTTP 200); the other actions with a 4xx (wire profile).
     const handler = postCallback(auth, Object.fromEntries(postActions.map((a) => [a, post[a]!])), { errorsAs200: faults.has('print-error-200') ? ['calculate', 'print'] : ['calculate'] });
     if (postActions.length > 0) router.add('POST', path, faults.has('refused-delete-takes-effect') && postActions.includes('delete') ? actsBeforeAuth(auth, service, handler) : handler);
     if (getActions.length > 0) router.add('GET', path, getCallback(auth, (q) => get[getActions[0]!]!(q)));
   }
-  router.add('GET', AUTOCOMPLETE_PATH, getCallback(auth, (q) => service.autocomplete(q)));
+  router.add(faults.has('delivery-get-actions-on-post') ? 'POST' : 'GET', AUTOCOMPLETE_PATH, getCallback(auth, (q) => service.autocomplete(q)));
 }

@@ -5,8 +5,10 @@
  * so that a conformance run against the faulty module fails exactly the checks of the statements
  * that rule breaks (its row in test/gauntlet/faults.ts; most often one). The
  * process faults (`module-ignores-sigterm`, `child-ignores-sigterm`) and the hostile ones
- * (`flood-*`, `body-64mb`, `slow-connections`, `deep-json`, `ws-huge-frames`, hostile.ts) prove
- * that a module cannot break the run; all but `deep-json` break no rule. The behaviour of each
+ * (`flood-*`, `body-64mb`, `slow-connections`, `deep-json`, `ws-huge-frames`, and the hostile
+ * answers of calculate `calculate-never-answers` ... `calculate-script-in-error`, hostile.ts) prove
+ * that a module cannot break the run; the module->system ones but `deep-json`, and
+ * `calculate-script-in-error`, break no rule. The behaviour of each
  * fault lives where the rule lives (registration.ts, http.ts, activity.ts, main.ts, hostile.ts);
  * this file is only the table and its parsing.
  */
@@ -84,6 +86,9 @@ export const FAULTS = {
   'shipment-delete-refuses-saved': 'shipmentDelete of a shipment just saved is refused (HTTP 400, errorMsg "shipmentId ... cannot be cancelled yet"), a well-formed error.',
   'get-after-edit-unknown': 'Once a delivery is edited (save with its deliveryId, answered success with the same id), get answers it as unknown (HTTP 404 and the error body).',
   'vat-none-refused': 'calculate and save refuse a vatRate of `none` (the delivery\'s or an item\'s) with "... vatRate must be a number of percent, not \"none\"" (HTTP 400 and the error body, calculate HTTP 200); the document says vatRate accepts none.',
+  'delivery-get-actions-on-post': 'get, shipmentPointList, tariffList and the autocomplete address are served at POST only: the GET the platform sends is answered HTTP 405 with the error body.',
+  'delivery-post-actions-on-get': 'calculate and print are served at GET only: the POST the platform sends is answered HTTP 405 with the error body.',
+  'save-on-get': 'save is served at GET only: the POST the platform sends is answered HTTP 405 with the error body (no delivery is ever created).',
   'refused-delete-takes-effect': 'A delete with a missing or unknown clientId is refused (401 or 403), but only after the delivery was cancelled: an authorised get then shows it cancelled.',
   'print-pdf-without-xref':
     'Printed PDFs (alone, or inside the ZIP) have no cross-reference table and no `startxref`: `%PDF-` header and `%%EOF` trailer only, not a readable PDF.',
@@ -96,6 +101,9 @@ export const FAULTS = {
   'autocomplete-result-as-labels': 'The autocomplete answer lists bare labels (`["Berlin Mitte terminal"]`) under `result`, not suggestions `{value, label, description}`.',
   'tracking-updatedat-ymd': 'Tracking history `updatedAt` is written `Y-m-d H:i:s` where the wire profile gives ISO 8601.',
   'tracking-trigger-fails': 'The delivery.tracking trigger answers HTTP 500 at once, without calling the system (the suite must skip the flow at once, not wait it out).',
+  'tracking-drops-one-syncs-others':
+    'Of the deliveries asked for, the first is never pushed; the status of one other delivery the module holds (registered at its carrier desk) is pushed in its place, so the number of orders pushed is the number asked for.',
+  'tracking-track-number-as-id': 'Tracking items carry each delivery\'s track number in `deliveryId`, not the id the module answered to save.',
   'registration-missing-api-key':
     'The registration is sent without any `apiKey`; the system refuses it, so the module never registers.',
   'tracking-unchunked': 'Delivery statuses are pushed in one tracking request whatever their number (the limit is 100 orders a request).',
@@ -126,6 +134,22 @@ export const FAULTS = {
     'Once registered, the module pushes a tracking request whose `statusUpdate` is 300,000 nested arrays, and sends the gateway a message nested as deep. Breaks the tracking payload rule (the payload is not a status list); the suite refuses both with 400 without a stack overflow.',
   'ws-huge-frames':
     'The bot sends an 8 MB text frame on each of its first 3 WebSocket connections. Breaks no rule: the gateway closes each with 1009 and the bot reconnects.',
+  'calculate-never-answers':
+    'A calculate of more than 60 kg in all is never answered: no byte, the connection left open. The suite gives up at its per-request timeout (setting callbacks.timeoutMs): the callback is not answered.',
+  'calculate-answers-after-20s':
+    'A calculate of more than 60 kg in all is answered correctly, but after 20 s: later than the per-request timeout, so the callback is not answered.',
+  'calculate-drips':
+    'A calculate of more than 60 kg in all gets its headers at once (Content-Length right) and then its correct body one byte every 2 s: not complete within the per-request timeout, so not answered.',
+  'calculate-50mb':
+    'A calculate of more than 60 kg in all is answered with 50 MB of well-formed JSON (its tariffs over and over, chunked): over the suite\'s body cap (setting callbacks.maxBodyBytes), read no further, so not answered.',
+  'calculate-short-content-length':
+    'A calculate of more than 60 kg in all is answered with a correct body whose Content-Length declares 100 bytes more than it sends; the connection is then closed: the reply is cut short, so not answered.',
+  'calculate-invalid-utf8':
+    'A calculate of more than 60 kg in all is answered with its tariffs\' descriptions in Latin-1 (`Haust\\xFCr, Gr\\xF6\\xDFe`) under `application/json; charset=utf-8`: not UTF-8, so not JSON (RFC 8259), neither the success nor the error form.',
+  'calculate-redirect-loop':
+    'A calculate of more than 60 kg in all is answered HTTP 302 to its own address (text body `Found. Redirecting to ...`): a client that follows redirects loops forever; the suite follows none, and a 302 with a text body is neither the success nor the error form.',
+  'calculate-script-in-error':
+    'Every refusal of calculate wraps its errorMsg (still naming the field) in markup: `<script>alert(1)</script>`, an `onmouseover`, an `<img onerror>`, closing tags. Breaks no rule (errorMsg is text): the report shows the text escaped, never live.',
 } as const satisfies Record<string, string>;
 
 export type FaultName = keyof typeof FAULTS;

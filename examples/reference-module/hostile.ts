@@ -6,14 +6,19 @@
  * one through the whole suite (test/gauntlet/hostile.spec.ts).
  *
  * Each starts once the module is registered, in the background, and stops with the module.
+ *
+ * The hostile answers of the delivery `calculate` callback (`calculate-never-answers`, ...,
+ * `hostileCalculate` below) are the other direction: what the suite, playing the system, gets
+ * back from a module that stalls, drips, floods, miscounts, mis-encodes, loops or injects markup.
  */
 import net from 'node:net';
 import tls from 'node:tls';
 import { Readable } from 'node:stream';
 import { Agent, request } from 'undici';
 import type WebSocket from 'ws';
-import type { FaultSet } from './faults.ts';
+import type { FaultName, FaultSet } from './faults.ts';
 import type { GatewayAccess } from './registration.ts';
+import { HttpError, type CallbackReply, type Ctx } from './http.ts';
 import { log } from './log.ts';
 
 /** How long a flood lasts, and how many requests it keeps in flight. */
@@ -176,4 +181,150 @@ export class Hostile {
       log('the deep gateway message failed', { error: (e as Error).message });
     }
   }
+}
+
+/** The hostile answers of `calculate`; each but `calculate-script-in-error` only above `HOSTILE_CALCULATE_OVER_GRAMS`. */
+export const HOSTILE_CALCULATE_FAULTS = [
+  'calculate-never-answers',
+  'calculate-answers-after-20s',
+  'calculate-drips',
+  'calculate-50mb',
+  'calculate-short-content-length',
+  'calculate-invalid-utf8',
+  'calculate-redirect-loop',
+  'calculate-script-in-error',
+] as const satisfies readonly FaultName[];
+
+/**
+ * Above this weight in all (grams) a calculate gets the hostile answer: a few generated cases of
+ * a hundred (packages weigh at most 30 kg, so it takes three heavy ones), each costing the suite
+ * at most its per-request timeout, and a failing case shrinks to a small one.
+ */
+export const HOSTILE_CALCULATE_OVER_GRAMS = 60_000;
+/** How long `calculate-answers-after-20s` waits, how often `calculate-drips` sends a byte, how much `calculate-50mb` sends. */
+const LATE_ANSWER_MS = 20_000;
+const DRIP_EVERY_MS = 2_000;
+const FLOOD_BODY_BYTES = 50 * 1024 * 1024;
+/** What `calculate-script-in-error` wraps its error messages in (the message itself, naming the field, stays). */
+const MARKUP_BEFORE = '<script>alert(1)</script><b onmouseover="alert(2)">';
+const MARKUP_AFTER = '</b><img src=x onerror=alert(3)></pre></td><script src="//evil.invalid/x.js"></script>';
+
+/** True when a hostile calculate fault is on (the calculate handler then answers through `hostileCalculate`). */
+export function hasHostileCalculate(faults: FaultSet): boolean {
+  return HOSTILE_CALCULATE_FAULTS.some((f) => faults.has(f));
+}
+
+/** Resolves when the suite gave up on the request (its connection closed), or after `ms`, whichever comes first; true when it gave up. */
+function closedOrAfter(ctx: Ctx, ms: number): Promise<boolean> {
+  if (ctx.res.destroyed || ctx.req.socket.destroyed) return Promise.resolve(true);
+  return new Promise((resolve) => {
+    const timer = ms === Infinity ? undefined : setTimeout(() => (ctx.res.off('close', onClose), resolve(false)), ms);
+    const onClose = (): void => {
+      if (timer) clearTimeout(timer);
+      resolve(true);
+    };
+    ctx.res.once('close', onClose);
+  });
+}
+
+/** The JSON the calculate answer (or its refusal, HTTP 200 as calculate's errors are) would have been. */
+async function answerJson(answer: () => CallbackReply | Promise<CallbackReply>): Promise<unknown> {
+  try {
+    const r = await answer();
+    return r.kind === 'success' ? (r.result === undefined ? { success: true } : { success: true, result: r.result }) : r.kind === 'json' ? r.body : { success: true };
+  } catch (e) {
+    if (e instanceof HttpError) return { success: false, errorMsg: e.message };
+    throw e;
+  }
+}
+
+/**
+ * The calculate answer under the hostile faults: `answer` is the module's own. A reply written
+ * here (headers sent) is final; the handler's own reply is then skipped.
+ */
+export async function hostileCalculate(faults: FaultSet, grams: number, ctx: Ctx, answer: () => CallbackReply | Promise<CallbackReply>): Promise<CallbackReply> {
+  if (faults.has('calculate-script-in-error')) {
+    try {
+      return await answer();
+    } catch (e) {
+      if (e instanceof HttpError) throw new HttpError(e.status, `${MARKUP_BEFORE}${e.message}${MARKUP_AFTER}`);
+      throw e;
+    }
+  }
+  if (grams <= HOSTILE_CALCULATE_OVER_GRAMS) return answer();
+  const { res } = ctx;
+  if (faults.has('calculate-never-answers')) {
+    // Nothing is written; once the suite gives up, the handler's own answer goes nowhere.
+    await closedOrAfter(ctx, Infinity);
+    log('calculate: never answered', { grams });
+    return answer();
+  }
+  if (faults.has('calculate-answers-after-20s')) {
+    const gaveUp = await closedOrAfter(ctx, LATE_ANSWER_MS);
+    log(`calculate: answered after ${LATE_ANSWER_MS} ms`, { grams, gaveUp });
+    return answer();
+  }
+  if (faults.has('calculate-drips')) {
+    const body = Buffer.from(JSON.stringify(await answerJson(answer)));
+    res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': body.length });
+    // The headers and the first byte at once, then a byte every DRIP_EVERY_MS until the suite gives up.
+    for (let i = 0; i < body.length && (i === 0 || !(await closedOrAfter(ctx, DRIP_EVERY_MS))); i++) res.write(body.subarray(i, i + 1));
+    log('calculate: dripped its answer', { grams, bytes: body.length, gaveUp: res.destroyed });
+    res.end();
+    return success200();
+  }
+  if (faults.has('calculate-50mb')) {
+    await floodBody(ctx, await answerJson(answer));
+    return success200();
+  }
+  if (faults.has('calculate-short-content-length')) {
+    // The length counted on a longer text than the one sent; the connection closed once it is sent.
+    const body = Buffer.from(JSON.stringify(await answerJson(answer)));
+    res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': body.length + 100 });
+    res.write(body, () => res.socket?.end());
+    log('calculate: declared 100 bytes more than it sent', { grams, bytes: body.length });
+    return success200();
+  }
+  if (faults.has('calculate-invalid-utf8')) {
+    // Encoded as Latin-1 but declared UTF-8: each accented letter is a byte no UTF-8 text has.
+    const json = await answerJson(answer);
+    const accented = isObject(json) && Array.isArray(json.result) ? { ...json, result: json.result.map((t) => (isObject(t) ? { ...t, description: 'Lieferung an die Haustür, Größe bis 30 kg' } : t)) } : { ...(isObject(json) ? json : {}), note: 'Größe' };
+    const body = Buffer.from(JSON.stringify(accented), 'latin1');
+    res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': body.length });
+    res.end(body);
+    return success200();
+  }
+  if (faults.has('calculate-redirect-loop')) {
+    // To the very address asked: a client that followed it would never get an answer.
+    const self = `${ctx.url.pathname}${ctx.url.search}`;
+    res.writeHead(302, { location: self, 'content-type': 'text/plain; charset=utf-8' });
+    res.end(`Found. Redirecting to ${self}`);
+    return success200();
+  }
+  return answer();
+}
+
+/** What the handler returns once the reply is written (headers sent: nothing more is written). */
+const success200 = (): CallbackReply => ({ kind: 'success' });
+
+const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
+
+/** `calculate-50mb`: the answer's tariffs repeated to 50 MB of well-formed JSON, chunked, each chunk after the last drained, until sent or the suite gives up. */
+async function floodBody(ctx: Ctx, json: unknown): Promise<void> {
+  const { res } = ctx;
+  const tariffs = isObject(json) && Array.isArray(json.result) && json.result.length > 0 ? json.result : [{ code: 'none', name: 'none' }];
+  const one = tariffs.map((t) => JSON.stringify(t)).join(',');
+  const chunk = Buffer.from(`,${one}`.repeat(Math.max(1, Math.floor(64 * 1024 / (one.length + 1)))));
+  res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
+  let sent = 0;
+  const closed = new Promise<void>((resolve) => res.once('close', resolve));
+  // Each chunk once the last one drained, or the suite gave up (a drain that never comes).
+  const write = (b: Buffer | string): Promise<void> => Promise.race([closed, new Promise<void>((resolve) => (res.write(b) ? resolve() : res.once('drain', resolve)))]);
+  await write(`{"success":true,"result":[${one}`);
+  while (sent < FLOOD_BODY_BYTES && !res.destroyed) {
+    await write(chunk);
+    sent += chunk.length;
+  }
+  res.end(']}');
+  log('calculate: sent a 50 MB answer', { sent, gaveUp: res.destroyed });
 }

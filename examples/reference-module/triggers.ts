@@ -68,7 +68,16 @@ export function triggers(deps: TriggerDeps): Record<string, Trigger> {
       }
       const f = config.faults;
       if (f.has('tracking-trigger-fails')) throw new HttpError(500, 'the carrier desk is unreachable');
-      for (const d of selected) store.advance(d);
+      // The sync job (variation tracking-syncs-others): every other active delivery, and two registered at the carrier desk meanwhile.
+      const asked = new Set(selected.map((d) => d.deliveryId));
+      let synced: DeliveryRecord[] = [];
+      if (config.variations.has('tracking-syncs-others')) {
+        synced = [...store.deliveries.values()].filter((d) => d.status.code !== 'cancelled' && !asked.has(d.deliveryId));
+        synced.push(store.createDirect('SYNC-1'), store.createDirect('SYNC-2'));
+      }
+      // tracking-drops-one-syncs-others: the first asked delivery left out, a desk delivery pushed in its place.
+      if (f.has('tracking-drops-one-syncs-others')) selected = [...selected.slice(1), store.createDirect('SYNC-1')];
+      for (const d of [...selected, ...synced]) store.advance(d);
       if (f.has('tracking-ignored')) return { success: true, deliveries: selected.length, requests: 0 };
       const subcode = f.has('tracking-wrong-subcode') ? `${config.moduleCode}-desk` : config.moduleCode;
       const path = `/api/v5/delivery/generic/${encodeURIComponent(subcode)}/tracking`;
@@ -79,9 +88,13 @@ export function triggers(deps: TriggerDeps): Record<string, Trigger> {
         ...(f.has('tracking-wrong-api-key') ? { apiKeyValue: 'not-the-key-the-user-gave' } : {}),
       };
       // tracking-truncated: the first request only, the rest dropped.
-      const sent = f.has('tracking-truncated') ? chunks(selected, size).slice(0, 1) : chunks(selected, size);
+      const asChunks = f.has('tracking-truncated') ? chunks(selected, size).slice(0, 1) : chunks(selected, size);
+      // The sync job's requests go out after the first asked one.
+      const sent = [...asChunks.slice(0, 1), ...chunks(synced, size), ...asChunks.slice(1)];
       const entry = (d: DeliveryRecord): Record<string, unknown> => {
         const e = trackingEntry(d);
+        // tracking-track-number-as-id: the track number where the deliveryId the module answered belongs.
+        if (f.has('tracking-track-number-as-id')) e.deliveryId = d.trackNumber;
         // tracking-updatedat-ymd: `Y-m-d H:i:s` where the profile gives ISO 8601.
         if (f.has('tracking-updatedat-ymd')) e.history = (e.history as Array<Record<string, unknown>>).map((h) => ({ ...h, updatedAt: String(h.updatedAt).replace('T', ' ').replace(/(\.\d+)?(Z|[+-]\d\d:?\d\d)$/, '') }));
         return e;
@@ -94,6 +107,7 @@ export function triggers(deps: TriggerDeps): Record<string, Trigger> {
         success: !failed,
         ...(failed ? { errorMsg: `tracking refused: ${describeFailure(failed)}` } : {}),
         deliveries: selected.length,
+        ...(synced.length > 0 ? { synced: synced.length } : {}),
         requests: replies.length,
         statuses: selected.map((d) => ({ deliveryId: d.deliveryId, status: d.status.code })),
         replies: replies.map((r) => ({ status: r.status, body: r.json ?? r.text })),

@@ -4,7 +4,14 @@
  * the system's answer is part of the verdict. A flow whose trigger is not declared is skipped
  * ("needs trigger X"), and one whose trigger answered with an error is skipped at once with
  * that answer as evidence ("the trigger failed"); neither is ever passed.
+ *
+ * Tracking is given the deliveries the run created: when the module declares `save` (and the
+ * run uses the profile, on which save's deliveryId and the tracking item's rest, and the trigger
+ * passes `deliveryIds` on), the flow first saves 120 deliveries through the module's own `save`
+ * (valid generated requests) and names the ids it answered in the trigger; those are the items
+ * asked for. Otherwise it asks for a `count`.
  */
+import fc from 'fast-check';
 import { test } from '../fixtures.ts';
 import { NeedsTrigger, triggerFailure, type TriggerName } from '../../src/module/triggers.ts';
 import type { Check } from '../../src/checks/check.ts';
@@ -17,6 +24,10 @@ import { SYSTEM_ENDPOINTS, type InboundCall, type SystemEndpoint } from '../../s
 import { judgeSystemCalls } from '../../src/run/system-calls.ts';
 import type { RunSession } from '../../src/run/session.ts';
 import type { Exchange } from '../../src/evidence/exchange.ts';
+import { declares, saveContextOf } from '../../src/properties/delivery-save-context.ts';
+import { validSave } from '../../src/generators/delivery/save.ts';
+import { invent } from '../../src/generators/invented.ts';
+import { deliveryIdOf } from '../../src/checks/delivery/save-reply.ts';
 import { covers, idsOf } from '../covers.ts';
 import { inArea, type AreaName } from '../areas.ts';
 
@@ -28,8 +39,47 @@ interface Flow {
   endpoint: SystemEndpoint;
   /** What the flow is for: the requirement the module meets by making the call at all. */
   flowIds: string[];
-  /** A flow that asks for N items: all must arrive, each once, within the limit. */
+  /** A flow that asks for N items: all must arrive, within the limit (a repeat is no fault). */
   items?: { limit: number; noun: string; ids: string[]; key: (item: unknown) => string };
+  /** Before the trigger: the items to ask for by identity, with the trigger's parameters; undefined: ask by `params`. */
+  ask?: (session: RunSession) => Promise<Asked | undefined>;
+}
+
+/** Items asked for by identity, and the parameters that name them; or why the flow cannot run. */
+type Asked = { params: Flow['params']; items: string[] } | { skip: string; evidence: string[] };
+
+/** Deliveries the tracking flow creates through the module's `save` (more than one request's worth). */
+const DELIVERIES_TO_TRACK = 120;
+
+/**
+ * The deliveries tracking is asked about: 120 created through the module's own `save` (valid
+ * generated requests, tariffs of its own calculate or tariffList), named by the deliveryIds it
+ * answered. Only when the module declares save, the run uses the profile (save's deliveryId and
+ * the tracking item's rest on it alone) and the trigger passes `deliveryIds` on; otherwise the
+ * flow asks for a count. A save answered without an id is the save properties' to judge: its
+ * delivery is not asked about.
+ */
+async function savedDeliveries(session: RunSession): Promise<Asked | undefined> {
+  if (!session.config.profile || !declares(session, 'delivery.save') || !session.triggers.takes('delivery.tracking', 'deliveryIds')) return undefined;
+  const gen = session.config.generation;
+  const ctx = await saveContextOf(session, gen.seed, true);
+  const cases = invent(gen.seed, 'tracking: deliveries to save', fc.array(validSave(ctx), { minLength: DELIVERIES_TO_TRACK, maxLength: DELIVERIES_TO_TRACK }));
+  const clientId = session.clientId();
+  const ids: string[] = [];
+  const evidence: string[] = [];
+  // A slow module gets the property time budget for its saves; the deliveries saved by then are asked about.
+  const until = Date.now() + gen.timeLimitMs;
+  let sent = 0;
+  for (const [i, c] of cases.entries()) {
+    if (Date.now() > until) break;
+    sent++;
+    const reply = await session.send('delivery.save', c.payload, { clientId, case: `tracking-save-${i + 1}` });
+    const id = deliveryIdOf(reply.json);
+    if (id === undefined) evidence.push(reply.exchange.id);
+    else if (!ids.includes(id)) ids.push(id);
+  }
+  if (ids.length === 0) return { skip: `none of the ${sent} deliveries saved for it was answered with a deliveryId (save is judged by its own properties)`, evidence: evidence.slice(0, 3) };
+  return { params: { count: ids.length, deliveryIds: ids }, items: ids };
 }
 
 const field = (name: string) => (item: unknown): string => {
@@ -46,6 +96,7 @@ const FLOWS: Flow[] = [
     endpoint: 'tracking',
     flowIds: ['REG-PUSH-CURRENT-DATA'],
     items: { limit: 100, noun: 'orders', ids: ['REG-PUSH-CURRENT-DATA', 'DLV-TRACKING-MAX-100'], key: field('deliveryId') },
+    ask: savedDeliveries,
   },
   {
     title: 'call history uploaded (60 calls: more than one request)',
@@ -117,10 +168,14 @@ test.describe('module calls to the system API', () => {
       const { planned, flowApp, itemsApp } = plannedOf(flow);
       if (!session.registration) return conformance.notRun('skipped', session.notRegistered ?? 'the module is not registered', planned);
       if (!session.registration.kinds.includes(flow.kind)) return conformance.notRun('notApplicable', `the module declares no ${flow.kind} integration`, planned);
+      if (!session.triggers.declared(flow.trigger)) return conformance.skipForTrigger(new NeedsTrigger(flow.trigger), planned);
+      if (flow.ask) test.setTimeout(session.config.generation.timeLimitMs + session.config.flowTimeoutMs + 90_000);
+      const asked = flow.ask ? await flow.ask(session) : undefined;
+      if (asked && 'skip' in asked) return conformance.notRun('skipped', asked.skip, planned, asked.evidence);
       const since = { calls: session.system.callCount(), unsimulated: session.system.unsimulatedCount() };
       let triggerEvidence: string[] = [];
       try {
-        const reply = await session.triggers.fire(flow.trigger, flow.params);
+        const reply = await session.triggers.fire(flow.trigger, asked?.params ?? flow.params);
         triggerEvidence = [reply.exchange.id];
         // A trigger that answers with an error and led to no call failed: skipped at once. One
         // that reports the error of a call the module made (the system refused it) is judged.
@@ -154,7 +209,7 @@ test.describe('module calls to the system API', () => {
       if (flow.items && itemsApp) {
         await conformance.apply(
           ensureRequestedItemsArrive,
-          { requested: Number(flow.params.count), limit: flow.items.limit, noun: flow.items.noun, calls: calls.filter((c) => c.accepted), key: flow.items.key },
+          { requested: asked?.items ?? Number(flow.params.count), limit: flow.items.limit, noun: flow.items.noun, calls: calls.filter((c) => c.accepted), key: flow.items.key },
           itemsApp,
         );
       }

@@ -75,7 +75,8 @@ export interface RecordInput {
    * marked truncated.
    */
   request: { method: string; url: string; headers: Record<string, string>; body?: Uint8Array | string; bytes?: number };
-  response?: { status: number; headers: Record<string, string>; body?: Uint8Array | string };
+  /** `bytes` as for the request: a reply whose reading stopped at a limit, recorded by its beginning. */
+  response?: { status: number; headers: Record<string, string>; body?: Uint8Array | string; bytes?: number };
   error?: string;
   probe?: boolean;
   case?: string;
@@ -174,7 +175,12 @@ export class EvidenceLog {
     };
     if (reqRest !== undefined) this.rests.set(exchange.request, reqRest);
     if (input.response) {
-      const { rest: resRest, ...res } = decode(input.response.body);
+      const { rest: cutRes, ...res } = decode(input.response.body);
+      let resRest = cutRes;
+      if (input.response.bytes !== undefined && input.response.bytes > res.bytes) {
+        Object.assign(res, { bytes: input.response.bytes, truncated: true });
+        resRest = undefined;
+      }
       exchange.response = {
         status: input.response.status,
         headers: r.headers(input.response.headers),

@@ -9,7 +9,7 @@ import type { CallbackClient, Reply } from '../client/callback-client.ts';
 
 /** The trigger names the suite knows, with their parameters (README lists them). */
 export const TRIGGERS = {
-  'delivery.tracking': 'the module pushes delivery statuses (tracking); params: count (orders, may exceed 100), deliveryIds',
+  'delivery.tracking': 'the module pushes delivery statuses (tracking); params: count (orders, may exceed 100), deliveryIds (the deliveries the run saved through the module, when it declares save; count is then their number)',
   'telephony.callsUpload': 'the module uploads call history; params: count (calls, may exceed 50)',
   'telephony.callEvent': 'the module reports a call event; params: phone, type (in, out, hangup), codes',
   'telephony.managerLookup': 'the module asks for the responsible manager; params: phone',
@@ -39,6 +39,17 @@ export class Triggers {
 
   declared(name: string): boolean {
     return name in this.specs;
+  }
+
+  /**
+   * Whether the declared trigger passes the parameter on to the module: a POST without a body of
+   * its own sends every parameter as JSON; otherwise its url, headers or body must hold `{param}`.
+   */
+  takes(name: TriggerName, param: string): boolean {
+    const spec = this.specs[name];
+    if (!spec) return false;
+    if ((spec.method ?? 'POST') !== 'GET' && spec.body === undefined) return true;
+    return JSON.stringify([spec.url, spec.headers ?? {}, spec.body ?? null]).includes(`{${param}}`);
   }
 
   /** Fires a trigger; throws NeedsTrigger when it is not declared. */

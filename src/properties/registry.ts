@@ -16,6 +16,8 @@ import {
 import { ensureErrorNamesTheIncorrectField, ensureWrongInputIsRefused } from '../checks/delivery/wrong-input.ts';
 import { ensureSaveReturnsDeliveryId } from '../checks/delivery/save-reply.ts';
 import { ensureVatRateNoneIsAccepted } from '../checks/delivery/vat-rate.ts';
+import { ensureActionServedAtItsMethod } from '../checks/callbacks/method.ts';
+import { CALLBACKS, type CallbackName } from '../callbacks/table.ts';
 import { ensureDeleteAcknowledged, ensureGetAnswersDelivery, ensureGetDatesAreYmd, ensureLiveDeliveryIsServed, ensureUnknownDeliveryIdIsRefused } from '../checks/delivery/get-reply.ts';
 import { ensureShipmentDeleteAcknowledged, ensureShipmentSaveAnswersShipment } from '../checks/delivery/shipment-reply.ts';
 import { ensureRefusedCallbackHasNoEffect } from '../checks/callbacks/refusal.ts';
@@ -65,6 +67,12 @@ function printErrorChecks(): PropertyCheck[] {
   ];
 }
 
+/** The action is served at its method, credited to the callback's method id (`transport` of the table), judged on that callback's cases only. */
+const servedAtItsMethod = (callback: CallbackName): PropertyCheck => ({
+  check: { ...ensureActionServedAtItsMethod, run: (o) => (o.case.callback === callback ? ensureActionServedAtItsMethod.run(o) : notApplicable(`not a ${callback.split('.')[1]} call`)) },
+  app: { requirements: [...(CALLBACKS[callback].requirements.transport ?? [])], severity: MUST },
+});
+
 /** `delivery.tariffList`: the carrier's tariffs, for a default tariff (document, rule 7). */
 export const TARIFF_LIST = 'delivery.tariffList: the tariffs';
 /** `delivery.shipmentPointList`: terminals for generated places (document, rule 6). */
@@ -101,6 +109,7 @@ export const PROPERTY_CHECKS: Readonly<Record<string, (profile: boolean) => Prop
     { check: ensureTariffCostIsNumberOrAbsent, app: { requirements: ['DLV-CALCULATE-TARIFF-FIELDS'], severity: MUST } },
     { check: ensureExtraDataAvailableAreDeclaredFields, app: { requirements: ['DLV-CALCULATE-EXTRADATAAVAILABLE'], severity: MUST } },
     { check: ensureVatRateNoneIsAccepted, app: { requirements: ['DLV-VATRATE-NONE-ACCEPTED'], severity: MUST } },
+    servedAtItsMethod('delivery.calculate'),
     ...errorChecks(profile),
   ],
   [CALCULATE_WRONG]: (profile) => [
@@ -111,6 +120,7 @@ export const PROPERTY_CHECKS: Readonly<Record<string, (profile: boolean) => Prop
   [SAVE_VALID]: (profile) => [
     { check: ensureSaveReturnsDeliveryId, app: { requirements: ['WIRE-GEN-SUCCESS-REPLY-SHAPE', 'WIRE-DLV-SAVE-RESULT-DELIVERYID'], severity: MUST } },
     { check: ensureVatRateNoneIsAccepted, app: { requirements: ['DLV-VATRATE-NONE-ACCEPTED'], severity: MUST } },
+    servedAtItsMethod('delivery.save'),
     ...errorChecks(profile),
   ],
   [SAVE_WRONG]: (profile) => [
@@ -126,10 +136,12 @@ export const PROPERTY_CHECKS: Readonly<Record<string, (profile: boolean) => Prop
   ],
   [GET_UNKNOWN]: (profile) => [
     { check: ensureUnknownDeliveryIdIsRefused, app: { requirements: ['WIRE-DLV-GET-UNKNOWN-ID-ERROR'], severity: MUST } },
+    servedAtItsMethod('delivery.get'),
     ...errorChecks(profile),
   ],
   [DELETE_SAVED]: (profile) => [
     { check: ensureDeleteAcknowledged, app: { requirements: ['DLV-DELETE-POST', 'WIRE-GEN-SUCCESS-REPLY-SHAPE'], severity: MUST } },
+    servedAtItsMethod('delivery.delete'),
     ...errorChecks(profile),
   ],
   [SEQUENCES]: (profile) => [
@@ -148,21 +160,25 @@ export const PROPERTY_CHECKS: Readonly<Record<string, (profile: boolean) => Prop
   ],
   [TARIFF_LIST]: (profile) => [
     { check: ensureTariffListAnswersTariffs, app: { requirements: ['WIRE-DLV-TARIFFLIST-RESULT', 'WIRE-GEN-SUCCESS-REPLY-SHAPE'], severity: MUST } },
+    servedAtItsMethod('delivery.tariffList'),
     ...errorChecks(profile),
   ],
   [SHIPMENT_POINT_LIST]: (profile) => [
     { check: ensureShipmentPointListAnswersTerminals, app: { requirements: ['WIRE-DLV-SHIPMENTPOINTLIST-RESULT', 'WIRE-GEN-SUCCESS-REPLY-SHAPE'], severity: MUST } },
     { check: ensureTerminalsMatchTerminalShape, app: { requirements: ['WIRE-DLV-TERMINAL-SHAPE'], severity: MUST } },
+    servedAtItsMethod('delivery.shipmentPointList'),
     ...errorChecks(profile),
   ],
   [AUTOCOMPLETE]: () => [
     { check: ensureAutocompleteAnswersSuggestions, app: { requirements: ['WIRE-DLV-AUTOCOMPLETE-RESULT'], severity: 'SHOULD' } },
     { check: onReply(ensureCallbackIsAnswered), app: { requirements: [], severity: MUST } },
+    servedAtItsMethod('delivery.autocomplete'),
   ],
   [PRINT]: () => [
     { check: ensurePrintAnswersPdfOrZip, app: { requirements: ['DLV-PRINT-PDF-OR-ZIP', 'WIRE-DLV-PRINT-PDF-OR-ZIP'], severity: MUST } },
     { check: ensurePrintContentTypeMatches, app: { requirements: ['DLV-PRINT-PDF-OR-ZIP', 'WIRE-DLV-PRINT-PDF-OR-ZIP'], severity: MUST } },
     { check: ensurePrintAcceptsFlatDeliveryIds, app: { requirements: ['WIRE-DLV-PRINT-DELIVERYIDS-ACCEPT-BOTH'], severity: 'SHOULD' } },
+    servedAtItsMethod('delivery.print'),
     ...printErrorChecks(),
   ],
 };

@@ -42,6 +42,15 @@ const CANNED: Record<string, Reply> = {
   '302 error body': json(302, ERROR),
   '200 success': json(200, { success: true }),
   'no answer': { exchange: { id: 'x1' } as Exchange, headers: {}, body: Buffer.alloc(0), error: 'no complete reply within 10000 ms' },
+  // Hostile answers (issue 22, item 6): a redirect to itself, a body that is not UTF-8, a reply that broke off.
+  '302 redirect': { ...text(302, 'Found. Redirecting to /delivery/calculate'), headers: { 'content-type': 'text/plain', location: '/delivery/calculate' } },
+  '200 not UTF-8': { ...text(200, '{"success":true,"result":"Gr\ufffd\ufffde"}'), jsonError: 'not valid UTF-8 (a JSON text is UTF-8, RFC 8259): byte 0xF6 at offset 28 does not belong to a UTF-8 sequence' },
+  'broken off': {
+    exchange: { id: 'x1', response: { status: 200, headers: {}, bytes: 20 } } as unknown as Exchange,
+    headers: { 'content-type': 'application/json' },
+    body: Buffer.alloc(0),
+    error: 'reply body shorter than its Content-Length: 20 of 120 bytes, then the connection closed',
+  },
 };
 
 type Row = Record<keyof typeof CANNED, Outcome>;
@@ -52,22 +61,27 @@ const EXPECTED: Record<string, Row> = {
   ensureErrorStatusIsAccepted: {
     '200 error body': P, '403 error body': P, '404 error body': P, '500 error body': F, '503 text': F, '403 without errorMsg': P, '403 errorMsg null': P,
     '403 errorMsg not text': P, '403 JSON array': P, '403 text': P, '403 empty': P, '201 error body': F, '302 error body': F, '200 success': N, 'no answer': N,
+    '302 redirect': F, '200 not UTF-8': P, 'broken off': N,
   },
   ensureErrorStatusIsNot5xx: {
     '200 error body': P, '403 error body': P, '404 error body': P, '500 error body': F, '503 text': F, '403 without errorMsg': P, '403 errorMsg null': P,
     '403 errorMsg not text': P, '403 JSON array': P, '403 text': P, '403 empty': P, '201 error body': P, '302 error body': P, '200 success': N, 'no answer': N,
+    '302 redirect': P, '200 not UTF-8': P, 'broken off': N,
   },
   ensureErrorBodyIsJson: {
     '200 error body': P, '403 error body': P, '404 error body': P, '500 error body': P, '503 text': F, '403 without errorMsg': P, '403 errorMsg null': P,
     '403 errorMsg not text': P, '403 JSON array': P, '403 text': F, '403 empty': F, '201 error body': P, '302 error body': P, '200 success': N, 'no answer': N,
+    '302 redirect': F, '200 not UTF-8': F, 'broken off': N,
   },
   ensureErrorBodyCarriesErrorMsg: {
     '200 error body': P, '403 error body': P, '404 error body': P, '500 error body': P, '503 text': N, '403 without errorMsg': F, '403 errorMsg null': F,
     '403 errorMsg not text': P, '403 JSON array': F, '403 text': N, '403 empty': N, '201 error body': P, '302 error body': P, '200 success': N, 'no answer': N,
+    '302 redirect': N, '200 not UTF-8': N, 'broken off': N,
   },
   ensureErrorBodyMatchesErrorShape: {
     '200 error body': P, '403 error body': P, '404 error body': P, '500 error body': P, '503 text': F, '403 without errorMsg': F, '403 errorMsg null': F,
     '403 errorMsg not text': F, '403 JSON array': F, '403 text': F, '403 empty': F, '201 error body': P, '302 error body': P, '200 success': N, 'no answer': N,
+    '302 redirect': F, '200 not UTF-8': F, 'broken off': N,
   },
 };
 
@@ -110,4 +124,29 @@ test('a failure reads what was received and what was expected, and points at the
   const s = await ensureErrorStatusIsNot5xx.run(CANNED['500 error body']!);
   expect(s.received).toMatch(/^HTTP 500 /);
   expect(s.expected).toMatch(/not a 5xx/);
+});
+
+test('a redirect is judged as the answer it is, never followed: its status is no accepted error status, its text body not JSON, and the failure names where it points', async () => {
+  const reply = CANNED['302 redirect']!;
+  const v = await ensureErrorStatusIsAccepted.run({ reply, profile: true });
+  expect(v.outcome).toBe('fail');
+  expect(v.received).toBe('HTTP 302 redirecting to "/delivery/calculate" (the suite follows no redirect) (text/plain) "Found. Redirecting to /delivery/calculate"');
+  expect(v.expected).toBe('HTTP 200 or 4xx (wire profile section 1)');
+});
+
+test('a body that is not UTF-8 is not JSON: both body rules say why', async () => {
+  const reply = CANNED['200 not UTF-8']!;
+  for (const v of [await ensureErrorBodyIsJson.run(reply), await ensureErrorBodyMatchesErrorShape.run({ reply, profile: true })]) {
+    expect(v.outcome).toBe('fail');
+    expect(v.received).toMatch(/\(not JSON: not valid UTF-8 \(a JSON text is UTF-8, RFC 8259\): byte 0xF6 at offset 28/);
+  }
+});
+
+test('a reply that broke off is no answer: the answered rule fails it, naming its status and what broke, and no error rule judges it', async () => {
+  const { ensureCallbackIsAnswered } = await import('../../src/checks/callbacks/answered.ts');
+  const reply = CANNED['broken off']!;
+  const v = await ensureCallbackIsAnswered.run(reply);
+  expect(v.outcome).toBe('fail');
+  expect(v.received).toBe('HTTP 200, not a complete reply (reply body shorter than its Content-Length: 20 of 120 bytes, then the connection closed)');
+  expect((await ensureCallbackIsAnswered.run(CANNED['no answer']!)).received).toBe('no reply (no complete reply within 10000 ms)');
 });

@@ -46,6 +46,8 @@ test('a live delivery is served: a success passes, an error fails, an open get o
   expect(await run(ensureLiveDeliveryIsServed, outcome('delivery.get', reply(404, { success: false, errorMsg: 'unknown' })))).toBe('fail');
   expect(await run(ensureLiveDeliveryIsServed, outcome('delivery.get', reply(404, { success: false, errorMsg: 'gone' }), { kind: 'open', why: 'deleted' }))).toBe('notApplicable');
   expect(await run(ensureLiveDeliveryIsServed, outcome('delivery.get', reply(undefined)))).toBe('notApplicable');
+  // A 405 is the method rule's (one cause, one failure).
+  expect(await run(ensureLiveDeliveryIsServed, outcome('delivery.get', reply(405, { success: false, errorMsg: 'GET not allowed' })))).toBe('notApplicable');
 });
 
 test('a refusal leaves no effect: unchanged state passes, a changed or vanished one fails; a failing follow-up is the follow-up\'s rule; an accepted call is not its to judge', async () => {
@@ -166,4 +168,13 @@ test('the model: a shipment of saved deliveries, edited with its shipmentId, del
   expect(edit.shipmentId).toBe('S2');
   expect(edit.orders.map((x) => x.deliveryId)).toEqual(['D1']);
   expect(o.steps!.map((s) => s.case.intent.kind)).toEqual(['valid', 'valid', 'valid', 'refused', 'valid', 'open']);
+});
+
+test('an action served at its method: any answer but 405 or 501 passes; 405 and 501 fail; no answer is the answered rule\'s', async () => {
+  const { ensureActionServedAtItsMethod } = await import('../../src/checks/callbacks/method.ts');
+  expect(await run(ensureActionServedAtItsMethod, outcome('delivery.tariffList', reply(200, { success: true, result: [] })))).toBe('pass');
+  expect(await run(ensureActionServedAtItsMethod, outcome('delivery.get', reply(404, { success: false, errorMsg: 'unknown id' })))).toBe('pass');
+  expect(await run(ensureActionServedAtItsMethod, outcome('delivery.tariffList', reply(405, { success: false, errorMsg: 'GET not allowed' })))).toBe('fail');
+  expect(await run(ensureActionServedAtItsMethod, outcome('delivery.save', reply(501, { success: false, errorMsg: 'no' })))).toBe('fail');
+  expect(await run(ensureActionServedAtItsMethod, outcome('delivery.save', reply(undefined)))).toBe('notApplicable');
 });

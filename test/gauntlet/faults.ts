@@ -90,7 +90,7 @@ export const FAULT_CASES: FaultCase[] = [
     also: ['WIRE-GEN-ERROR-STATUS-200-OR-4XX', 'WIRE-GEN-UNKNOWN-CLIENTID-401-403', 'WIRE-GEN-MISSING-CLIENTID-401-403'],
   },
   { fault: 'activity-reply-malformed', area: 'registration', failing: ['ensureActivityAcknowledged'], requirement: 'WIRE-REG-ACTIVITY-REPLY-SUCCESS' },
-  { fault: 'tracking-unchunked', area: 'delivery', failing: ['ensureTrackingHoldsAtMost100'], requirement: 'DLV-TRACKING-MAX-100' },
+  { fault: 'tracking-unchunked', area: 'delivery', failing: ['ensureTrackingHoldsAtMost100'], requirement: 'DLV-TRACKING-MAX-100', also: ['WIRE-DLV-TRACKING-MAX-100-ITEMS'] },
   { fault: 'tracking-without-api-key', area: 'delivery', failing: ['ensureSystemCallCarriesApiKey'], requirement: 'WIRE-GEN-APIKEY-PARAM-OR-HEADER' },
   { fault: 'tracking-ignored', area: 'delivery', failing: ['ensureTriggerLeadsToSystemCall'], requirement: 'REG-PUSH-CURRENT-DATA' },
   { fault: 'calls-upload-unchunked', area: 'telephony', failing: ['ensureCallsUploadHoldsAtMost50'], requirement: 'TEL-UPLOAD-MAX-50' },
@@ -112,6 +112,9 @@ export const FAULT_CASES: FaultCase[] = [
   { fault: 'tracking-wrong-subcode', area: 'delivery', failing: ['ensureTrackingSubcodeIsModuleCode'], requirement: 'DLV-TRACKING-SUBCODE-IS-CODE' },
   { fault: 'system-calls-put', area: ['delivery', 'telephony'], failing: ['ensureSystemCallUsesDocumentedMethod'], requirement: 'GEN-METHOD-TRACKING-POST', also: ['GEN-METHOD-CALLS-UPLOAD-POST', 'GEN-METHOD-CALL-EVENT-POST'] },
   { fault: 'tracking-truncated', area: 'delivery', failing: ['ensureRequestedItemsArrive'], requirement: 'REG-PUSH-CURRENT-DATA' },
+  // Tracking asked about the deliveries the run saved (issue 22, item 5): both passed when only a count was asked for.
+  { fault: 'tracking-drops-one-syncs-others', area: 'delivery', failing: ['ensureRequestedItemsArrive'], requirement: 'REG-PUSH-CURRENT-DATA' },
+  { fault: 'tracking-track-number-as-id', area: 'delivery', failing: ['ensureRequestedItemsArrive'], requirement: 'REG-PUSH-CURRENT-DATA' },
   { fault: 'calculate-result-not-array', area: 'delivery', failing: ['ensureCalculateAnswersTariffList'], requirement: 'WIRE-DLV-CALCULATE-RESULT-TARIFFS', also: ['WIRE-GEN-SUCCESS-REPLY-SHAPE'] },
   { fault: 'calculate-tariff-type-unknown', area: 'delivery', failing: ['ensureTariffTypeIsKnown'], requirement: 'WIRE-DLV-CALCULATE-TARIFF-TYPE' },
   { fault: 'calculate-cost-as-text-over-10kg', area: 'delivery', failing: ['ensureTariffCostIsNumberOrAbsent'], requirement: 'DLV-CALCULATE-TARIFF-FIELDS' },
@@ -126,6 +129,9 @@ export const FAULT_CASES: FaultCase[] = [
   { fault: 'get-updatedat-ymd', area: 'delivery', failing: ['ensureGetAnswersDelivery'], requirement: 'WIRE-GEN-SUCCESS-REPLY-SHAPE', also: ['WIRE-DLV-GET-RESULT-SHAPE', 'WIRE-DLV-GET-UPDATEDAT-ISO8601'] },
   { fault: 'get-unknown-id-success', area: 'delivery', failing: ['ensureUnknownDeliveryIdIsRefused'], requirement: 'WIRE-DLV-GET-UNKNOWN-ID-ERROR' },
   { fault: 'delete-refuses-saved', area: 'delivery', failing: ['ensureDeleteAcknowledged'], requirement: 'DLV-DELETE-POST' },
+  { fault: 'delivery-get-actions-on-post', area: 'delivery', failing: ['ensureActionServedAtItsMethod'], requirement: 'DLV-GET-GET', also: ['DLV-SHIPMENTPOINTLIST-GET', 'DLV-TARIFFLIST-GET', 'DLV-AUTOCOMPLETE-GET'] },
+  { fault: 'delivery-post-actions-on-get', area: 'delivery', failing: ['ensureActionServedAtItsMethod'], requirement: 'DLV-CALCULATE-POST', also: ['DLV-PRINT-POST'] },
+  { fault: 'save-on-get', area: 'delivery', failing: ['ensureActionServedAtItsMethod'], requirement: 'DLV-SAVE-POST' },
   { fault: 'vat-none-refused', area: 'delivery', failing: ['ensureVatRateNoneIsAccepted'], requirement: 'DLV-VATRATE-NONE-ACCEPTED' },
   // Caught by the stateful sequences only (specs/delivery/sequences.spec.ts).
   { fault: 'shipment-save-id-as-object', area: 'delivery', failing: ['ensureShipmentSaveAnswersShipment'], requirement: 'WIRE-DLV-SHIPMENTSAVE-RESULT', also: ['WIRE-GEN-SUCCESS-REPLY-SHAPE'] },
@@ -155,7 +161,25 @@ export interface HostileCase {
   fault: string;
   failing: string[];
   info: string[];
+  /** The options that narrow its run (`--grep`, `--area`); the whole suite when absent. */
+  narrow?: string[];
+  /** Settings merged over the reference module's configuration. */
+  settings?: { callbacks?: { timeoutMs?: number; maxBodyBytes?: number }; generation?: { seed?: number; runs?: number; timeLimitMs?: number } };
 }
+
+/**
+ * The hostile answers of calculate run the two calculate properties alone (the fixed cost of a
+ * run is most of a row's time), with a per-request timeout of 1 s (a stalled callback costs the
+ * run at most that), the seed fixed (the same few calculates over 60 kg each time: the first is
+ * the fifth case) and a time budget of 3 s per property (which bounds how many stalled cases and
+ * shrink steps a property sends). The body cap stays the default (20 MB).
+ */
+const CALCULATE_HOSTILE = {
+  narrow: ['--grep', 'delivery calculate'],
+  settings: { callbacks: { timeoutMs: 1000 }, generation: { seed: 1, timeLimitMs: 3000 } },
+} as const satisfies Partial<HostileCase>;
+/** The body rules an answer that is not JSON breaks (it is then judged as an error answer: it does not claim success). */
+const NOT_THE_ERROR_FORM = ['ensureErrorBodyIsJson', 'ensureErrorBodyMatchesErrorShape'];
 
 export const HOSTILE_CASES: HostileCase[] = [
   { fault: 'flood-system', failing: [], info: [] },
@@ -166,4 +190,13 @@ export const HOSTILE_CASES: HostileCase[] = [
   { fault: 'ws-huge-frames', failing: [], info: ['checkModuleRequestsAreReadWhole'] },
   { fault: 'module-ignores-sigterm', failing: [], info: [] },
   { fault: 'child-ignores-sigterm', failing: [], info: [] },
+  // The module's answers to a callback (issue 22, item 6): delivery calculate over 60 kg.
+  { fault: 'calculate-never-answers', failing: ['ensureCallbackIsAnswered'], info: [], ...CALCULATE_HOSTILE },
+  { fault: 'calculate-answers-after-20s', failing: ['ensureCallbackIsAnswered'], info: [], ...CALCULATE_HOSTILE },
+  { fault: 'calculate-drips', failing: ['ensureCallbackIsAnswered'], info: [], ...CALCULATE_HOSTILE },
+  { fault: 'calculate-50mb', failing: ['ensureCallbackIsAnswered'], info: [], ...CALCULATE_HOSTILE },
+  { fault: 'calculate-short-content-length', failing: ['ensureCallbackIsAnswered'], info: [], ...CALCULATE_HOSTILE },
+  { fault: 'calculate-invalid-utf8', failing: NOT_THE_ERROR_FORM, info: [], ...CALCULATE_HOSTILE },
+  { fault: 'calculate-redirect-loop', failing: [...NOT_THE_ERROR_FORM, 'ensureErrorStatusIsAccepted'], info: [], ...CALCULATE_HOSTILE },
+  { fault: 'calculate-script-in-error', failing: [], info: [], ...CALCULATE_HOSTILE },
 ];

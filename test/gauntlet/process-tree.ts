@@ -91,16 +91,17 @@ export function samplePeakRss(root: number, everyMs = 100): { stop: () => number
 
 /**
  * The reference module's configuration in a fresh folder, with the pid file passed to the module
- * and `settings` merged over it (for example a short `stopGraceMs` in `launch`, a `runTimeoutMs`);
- * `root`: the checkout whose reference module runs (default this one).
+ * and `settings` merged over it (for example a short `stopGraceMs` in `launch`, a `runTimeoutMs`,
+ * and in `more` any other top-level settings such as `callbacks`); `root`: the checkout whose
+ * reference module runs (default this one).
  */
-export function referenceConfig(settings: { stopGraceMs?: number; runTimeoutMs?: number; root?: string } = {}): { file: string; pidFile: string } {
+export function referenceConfig(settings: { stopGraceMs?: number; runTimeoutMs?: number; root?: string; more?: Record<string, unknown> } = {}): { file: string; pidFile: string } {
   const root = settings.root ?? PACKAGE_ROOT;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'process-tree-'));
   const reference = JSON.parse(fs.readFileSync(path.join(root, 'examples', 'reference-module', 'conformance.config.json'), 'utf8')) as Record<string, any>;
   const file = path.join(dir, 'conformance.config.json');
   const launch = { ...reference.launch, cwd: root, env: { ...reference.launch.env, PID_FILE: '{env:PID_FILE}' }, ...(settings.stopGraceMs !== undefined ? { stopGraceMs: settings.stopGraceMs } : {}) };
-  fs.writeFileSync(file, JSON.stringify({ ...reference, launch, ...(settings.runTimeoutMs !== undefined ? { runTimeoutMs: settings.runTimeoutMs } : {}) }));
+  fs.writeFileSync(file, JSON.stringify({ ...reference, ...settings.more, launch, ...(settings.runTimeoutMs !== undefined ? { runTimeoutMs: settings.runTimeoutMs } : {}) }));
   return { file, pidFile: path.join(dir, 'pids.json') };
 }
 

@@ -11,6 +11,7 @@ import zlib from 'node:zlib';
 import { processAlive } from '../../src/module/launcher.ts';
 import { contract, formatErrors } from '../../src/contract/schemas.ts';
 import { FAULT_NAMES } from '../../examples/reference-module/faults.ts';
+import { HOSTILE_CALCULATE_FAULTS } from '../../examples/reference-module/hostile.ts';
 import { diffPaths, getCallback, postCallback, readZip, startModule, trigger, until, type Recorded, type RunningModule } from './harness.ts';
 
 function expectValid(schema: string, data: unknown): void {
@@ -489,8 +490,8 @@ const REGISTRATION_FAULTS: Record<string, { diff: string[]; schemaValid: boolean
       '/integrations/delivery/shipmentDataFieldList/1/required',
       '/integrations/delivery/shipmentDataFieldList/1/affectsCost',
       '/integrations/delivery/shipmentDataFieldList/1/editable',
-      '/integrations/delivery/shipmentDataFieldList/2',
       '/integrations/delivery/shipmentDataFieldList/1/hint',
+      '/integrations/delivery/shipmentDataFieldList/2',
       '/integrations/delivery/plateList',
       '/integrations/delivery/platePrintLimit',
       '/integrations/delivery/allowTrackNumber',
@@ -537,16 +538,21 @@ const REGISTRATION_FAULTS: Record<string, { diff: string[]; schemaValid: boolean
   'shipment-delete-refuses-saved': { diff: [], schemaValid: true },
   'get-after-edit-unknown': { diff: [], schemaValid: true },
   'refused-delete-takes-effect': { diff: [], schemaValid: true },
-  'calculate-resets-connection': { diff: [], schemaValid: true },
   'vat-none-refused': { diff: [], schemaValid: true },
+  'delivery-get-actions-on-post': { diff: [], schemaValid: true },
+  'delivery-post-actions-on-get': { diff: [], schemaValid: true },
+  'save-on-get': { diff: [], schemaValid: true },
+  'calculate-resets-connection': { diff: [], schemaValid: true },
   'tracking-updatedat-ymd': { diff: [], schemaValid: true },
   'tracking-trigger-fails': { diff: [], schemaValid: true },
+  'tracking-drops-one-syncs-others': { diff: [], schemaValid: true },
+  'tracking-track-number-as-id': { diff: [], schemaValid: true },
   'module-ignores-sigterm': { diff: [], schemaValid: true },
   'child-ignores-sigterm': { diff: [], schemaValid: true },
 };
 
 /** Hostile faults: what they do is shown through the whole suite (test/gauntlet/hostile.spec.ts). */
-const HOSTILE_FAULTS = ['flood-system', 'flood-gateway', 'body-64mb', 'slow-connections', 'deep-json', 'ws-huge-frames'];
+const HOSTILE_FAULTS = ['flood-system', 'flood-gateway', 'body-64mb', 'slow-connections', 'deep-json', 'ws-huge-frames', ...HOSTILE_CALCULATE_FAULTS];
 
 /** Faults of the registration call itself: what the module sends to edit (the system refuses it). */
 const REGISTRATION_CALL_FAULTS: Record<string, (edit: Recorded) => void> = {
@@ -751,6 +757,27 @@ async function faultBehaviour(fault: string, m: RunningModule, reg: Record<strin
       if (fault === 'tracking-updatedat-ymd') expect(entries.flatMap((e) => e.history.map((h) => h.updatedAt)).every((u) => /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/.test(u))).toBe(true);
       break;
     }
+    case 'tracking-drops-one-syncs-others':
+    case 'tracking-track-number-as-id': {
+      // Deliveries at the carrier desk, then tracking asked about them by id.
+      const first = await trigger(m.url, 'delivery.tracking', { count: 3 });
+      const asked = (first.body.statuses as Array<{ deliveryId: string }>).map((d) => d.deliveryId);
+      const before = trackingCalls().length;
+      const r = await trigger(m.url, 'delivery.tracking', { deliveryIds: asked });
+      expect(r.body.success).toBe(true);
+      const pushed = trackingCalls()
+        .slice(before)
+        .flatMap((c) => (JSON.parse(c.form.get('statusUpdate')!) as Array<{ deliveryId: string; trackNumber: string }>));
+      expect(pushed).toHaveLength(asked.length);
+      if (fault === 'tracking-drops-one-syncs-others') {
+        expect(pushed.map((e) => e.deliveryId)).toEqual(expect.arrayContaining(asked.slice(1)));
+        expect(pushed.map((e) => e.deliveryId)).not.toContain(asked[0]);
+      } else {
+        for (const e of pushed) expect(e.deliveryId).toBe(e.trackNumber);
+        expect(pushed.filter((e) => asked.includes(e.deliveryId))).toEqual([]);
+      }
+      break;
+    }
     case 'system-calls-put':
     case 'system-calls-wrong-field': {
       await trigger(m.url, 'delivery.tracking', { count: 3 });
@@ -870,9 +897,9 @@ async function faultBehaviour(fault: string, m: RunningModule, reg: Record<strin
       const light = await calc({ packages: [{ weight: 1000 }] });
       const heavy = await calc({ packages: [{ weight: 10_001 }] });
       const zero = await calc({ packages: [{ weight: 0 }] });
-      const tariffs = (r: { json: { result?: unknown } }): Array<Record<string, unknown>> => (Array.isArray(r.json.result) ? (r.json.result as Array<Record<string, unknown>>) : []);
       const vatNone = await calc({ packages: [{ weight: 1000, items: [{ name: 'Chair', vatRate: 'none' }] }] });
       expect(vatNone.json.success).toBe(fault !== 'vat-none-refused');
+      const tariffs = (r: { json: { result?: unknown } }): Array<Record<string, unknown>> => (Array.isArray(r.json.result) ? (r.json.result as Array<Record<string, unknown>>) : []);
       if (fault === 'calculate-result-not-array') expect(light.json.result).toEqual({ tariffs: expect.any(Array) });
       if (fault === 'calculate-tariff-type-unknown') expect(tariffs(light).map((t) => t.type)).toContain('express');
       if (fault === 'calculate-cost-as-text-over-10kg') {
@@ -913,6 +940,14 @@ async function faultBehaviour(fault: string, m: RunningModule, reg: Record<strin
       expect(unknown.success).toBe(fault === 'get-unknown-id-success');
       const del = await postCallback(`${m.url}/delivery/delete`, m.clientId, 'delete', { deliveryId: id });
       expect(del.status).toBe(fault === 'delete-refuses-saved' ? 400 : 200);
+      break;
+    }
+    case 'delivery-post-actions-on-get':
+    case 'save-on-get': {
+      const status = async (action: string, path: string) => (await postCallback(`${m.url}${path}`, m.clientId, action, { packages: [{ weight: 1000 }] })).status;
+      expect(await status('save', '/delivery/save')).toBe(fault === 'save-on-get' ? 405 : 200);
+      expect(await status('calculate', '/delivery/calculate')).toBe(fault === 'delivery-post-actions-on-get' ? 405 : 200);
+      if (fault === 'delivery-post-actions-on-get') expect(await status('print', '/delivery/print')).toBe(405);
       break;
     }
     case 'shipment-save-id-as-object':
@@ -967,11 +1002,18 @@ async function faultBehaviour(fault: string, m: RunningModule, reg: Record<strin
       break;
     }
     case 'tariff-list-result-not-array':
+    case 'delivery-get-actions-on-post':
     case 'points-result-not-array':
     case 'points-coordinates-as-text':
     case 'autocomplete-result-as-labels': {
       const json = async (r: Promise<Response>): Promise<{ success: boolean; result: unknown }> => (await (await r).json()) as { success: boolean; result: unknown };
-      const tariffs = await json(getCallback(`${m.url}/delivery/tariffs`, { clientId: m.clientId }));
+      const tariffsGet = await getCallback(`${m.url}/delivery/tariffs`, { clientId: m.clientId });
+      expect(tariffsGet.status).toBe(fault === 'delivery-get-actions-on-post' ? 405 : 200);
+      if (fault === 'delivery-get-actions-on-post') {
+        for (const p of ['/delivery/get', '/delivery/shipment-points', '/delivery/autocomplete/pickup-points']) expect((await getCallback(`${m.url}${p}`, { clientId: m.clientId })).status).toBe(405);
+        break;
+      }
+      const tariffs = (await tariffsGet.json()) as { success: boolean; result: unknown };
       const points = await json(getCallback(`${m.url}/delivery/shipment-points`, { clientId: m.clientId, city: 'Berlin' }));
       const suggestions = await json(getCallback(`${m.url}/delivery/autocomplete/pickup-points`, { clientId: m.clientId, query: 'Berlin' }));
       expect(Array.isArray(tariffs.result)).toBe(fault !== 'tariff-list-result-not-array');

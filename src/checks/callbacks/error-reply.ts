@@ -101,7 +101,7 @@ export const ensureErrorBodyMatchesErrorShape = defineCheck<ErrorReplySubject>({
     const none = noErrorAnswer(reply);
     if (none) return none;
     const evidence = [reply.exchange.id];
-    if (reply.json === undefined) return fail(describeReply(reply), 'a JSON body {"success": false, "errorMsg": "<text>"}', evidence);
+    if (reply.json === undefined) return fail(`${describeReply(reply)} (not JSON: ${reply.jsonError ?? 'unreadable'})`, 'a JSON body {"success": false, "errorMsg": "<text>"}', evidence);
     const out = contract({ profile }).validate('common/error-reply.json', reply.json);
     if (!out.valid) return fail(describeReply(reply), `{"success": false, "errorMsg": "<text>"} (${formatErrors(out.errors)})`, evidence);
     return pass(describeReply(reply), evidence);

@@ -7,6 +7,7 @@
  * rest ensureGetAnswersDelivery's); `get` of an id the module never gave is an error answer;
  * `delete` answers `{success: true}` (schema delivery/delete.reply.json).
  */
+import { refusesTheMethod } from '../callbacks/method.ts';
 import { contract, formatErrors } from '../../contract/schemas.ts';
 import { defineCheck, fail, notApplicable, pass, show, type Verdict } from '../check.ts';
 import { claimsSuccess, describeReply } from '../callbacks/reply.ts';
@@ -48,6 +49,7 @@ export const ensureLiveDeliveryIsServed = defineCheck<CaseOutcome>({
     const evidence = [o.reply.exchange.id];
     const id = show((o.case.payload as { deliveryId?: unknown }).deliveryId);
     if (o.reply.status === undefined) return notApplicable(`no answer (ensureCallbackIsAnswered's): ${describeReply(o.reply)}`);
+    if (refusesTheMethod(o.reply)) return notApplicable(`the method is not served (${describeReply(o.reply)}): ensureActionServedAtItsMethod's`);
     if (!claimsSuccess(o.reply)) return fail(`deliveryId ${id}, which the module gave and was not deleted: ${describeReply(o.reply)}`, 'the delivery: {"success": true, "result": {...}}', evidence);
     return pass(`deliveryId ${id}: answered`, evidence);
   },

@@ -9,6 +9,7 @@
  * the `%%EOF` trailer; a ZIP has its end-of-central-directory record, a central directory whose
  * entries each point at a local file header, and every entry (stored or deflated) is a PDF.
  */
+import { refusesTheMethod } from '../callbacks/method.ts';
 import zlib from 'node:zlib';
 import type { Reply } from '../../client/callback-client.ts';
 import { defineCheck, fail, notApplicable, pass, show, type Verdict } from '../check.ts';
@@ -133,6 +134,7 @@ export const ensurePrintErrorIs400 = defineCheck<CaseOutcome>({
   checks: 'an error of print is answered with HTTP 400',
   run(o) {
     if (!isPrintError(o.reply)) return notApplicable(`no error answer (${describeReply(o.reply)})`);
+    if (refusesTheMethod(o.reply)) return notApplicable(`the method is not served (${describeReply(o.reply)}): ensureActionServedAtItsMethod's`);
     const evidence = [o.reply.exchange.id];
     if (o.reply.status !== 400) return fail(describeReply(o.reply), 'HTTP 400 with the error body (document, Errors 3)', evidence);
     return pass(describeReply(o.reply), evidence);
@@ -152,6 +154,7 @@ export const ensurePrintAcceptsFlatDeliveryIds = defineCheck<CaseOutcome>({
   run(o) {
     if (o.case.intent.kind !== 'valid' || !flatIds(o)) return notApplicable('deliveryIds nested, or not existing deliveries');
     if (o.reply.status === undefined) return notApplicable(`no answer (${describeReply(o.reply)})`);
+    if (refusesTheMethod(o.reply)) return notApplicable(`the method is not served (${describeReply(o.reply)}): ensureActionServedAtItsMethod's`);
     const evidence = [o.reply.exchange.id];
     if (!isPrintDocument(o.reply)) return fail(`deliveryIds ${show((o.case.payload as { deliveryIds: unknown }).deliveryIds)}: ${describeReply(o.reply)}`, 'the document: modules should accept deliveryIds flat and nested (wire profile section 2)', evidence);
     return pass('flat deliveryIds printed', evidence);

@@ -3,6 +3,7 @@
  * weight) a module must return an error whose message names the incorrect field." Never a
  * success, never a 5xx; the error's form is judged by the error rules (callbacks/error-reply.ts).
  */
+import { refusesTheMethod } from '../callbacks/method.ts';
 import { defineCheck, fail, notApplicable, pass, show } from '../check.ts';
 import { claimsSuccess, describeReply } from '../callbacks/reply.ts';
 import type { CaseOutcome } from '../../properties/types.ts';
@@ -38,6 +39,7 @@ export const ensureErrorNamesTheIncorrectField = defineCheck<CaseOutcome>({
     const msg = (o.reply.json as { errorMsg?: unknown } | undefined)?.errorMsg;
     if (claimsSuccess(o.reply) || o.reply.status === undefined) return notApplicable('no error answer (the refusal rule judges it)');
     if (typeof msg !== 'string') return notApplicable('no error message text (the error-form rules judge it)');
+    if (refusesTheMethod(o.reply)) return notApplicable(`the method is not served (${describeReply(o.reply)}): ensureActionServedAtItsMethod's`);
     if (!squash(msg).includes(squash(field))) return fail(`${why}: errorMsg ${show(msg)}`, `a message that names the field ${show(field)} (document, Errors 7)`, [o.reply.exchange.id]);
     return pass(`${why}: ${show(msg)}`, [o.reply.exchange.id]);
   },

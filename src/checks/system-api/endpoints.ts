@@ -21,7 +21,8 @@ export const ENDPOINT_JUDGEMENTS: Partial<Record<SystemEndpoint, EndpointJudgeme
   tracking: {
     payloadIds: ['WIRE-DLV-TRACKING-STATUSUPDATE-FIELD', 'WIRE-DLV-TRACKING-UPDATEDAT-ISO8601'],
     methodIds: ['GEN-METHOD-TRACKING-POST'],
-    limit: { check: ensureTrackingHoldsAtMost100, requirements: ['DLV-TRACKING-MAX-100'] },
+    // The profile restates the document's limit ("at most 100 items" of statusUpdate): one rule, both ids.
+    limit: { check: ensureTrackingHoldsAtMost100, requirements: ['DLV-TRACKING-MAX-100', 'WIRE-DLV-TRACKING-MAX-100-ITEMS'] },
   },
   'calls.upload': {
     payloadIds: ['WIRE-TEL-UPLOAD-CALLS-FIELD'],
