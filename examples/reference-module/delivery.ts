@@ -431,9 +431,12 @@ export class DeliveryService {
   constructor(
     readonly store: DeliveryStore,
     private readonly faults?: FaultSet,
+    /** Variation `strict-delivery-configuration`: one package, no cash on delivery, no cost, more required fields. */
+    private readonly strict = false,
   ) {}
 
   calculate(payload: Payload): CallbackReply {
+    if (this.strict) refuseBeyondConfiguration(payload, 'calculate');
     try {
       const reply = this.calculateFor(this.faults?.has('calculate-accepts-zero-weight') ? withoutZeroWeights(payload) : payload);
       // Fault `vat-none-refused`: a request otherwise right is refused for its vatRate none.
@@ -479,11 +482,14 @@ export class DeliveryService {
       if (this.faults?.has('calculate-extra-data-available-unknown')) tariff.extraDataAvailable = [...t.extraDataAvailable, 'giftWrap'];
       return tariff;
     });
+    // rateDeliveryCost false (variation strict-delivery-configuration): the module computes no cost.
+    if (this.strict) for (const t of result) delete (t as { cost?: unknown }).cost;
     if (this.faults?.has('calculate-result-not-array')) return success({ tariffs: result });
     return success(result);
   }
 
   save(payload: Payload): CallbackReply {
+    if (this.strict) refuseBeyondConfiguration(payload, 'save');
     const reply = this.saveFor(payload);
     // Fault `vat-none-refused`: a request otherwise right is refused for its vatRate none.
     if (this.faults?.has('vat-none-refused')) refuseVatNone(payload);
@@ -694,7 +700,7 @@ export class DeliveryService {
     if (editId && !existing) throw notFound(`shipmentId ${JSON.stringify(editId)} is unknown`);
     if (existing?.cancelled) throw badRequest(`shipmentId ${existing.shipmentId} is cancelled and cannot be edited`);
     const date = optDate(payload, 'date', 'date');
-    if (date !== undefined && date < today()) throw badRequest(`date must not be in the past (${date} is before ${today()})`);
+    if (date !== undefined && date < today() && !this.faults?.has('shipment-save-accepts-past-date')) throw badRequest(`date must not be in the past (${date} is before ${today()})`);
     const orders = optArray(payload, 'orders', 'orders');
     const deliveryIds: string[] = [];
     (orders ?? []).forEach((o, i) => {
@@ -779,6 +785,30 @@ function withoutZeroWeights(payload: Payload): Payload {
   const packages = payload.packages;
   if (!Array.isArray(packages)) return payload;
   return { ...payload, packages: packages.map((p) => (isObj(p) && typeof p.weight === 'number' && p.weight <= 0 ? { ...p, weight: 1000 } : p)) };
+}
+
+/**
+ * Variation `strict-delivery-configuration`: what the registration rules out is refused before
+ * anything else (allowPackages false: one package; codAvailable false: no cash-on-delivery data;
+ * save: the required fields filled).
+ */
+function refuseBeyondConfiguration(payload: Payload, action: 'calculate' | 'save'): void {
+  const packages = Array.isArray(payload.packages) ? payload.packages : [];
+  if (packages.length > 1) throw badRequest(`packages: one package per order (allowPackages is false), ${packages.length} given`);
+  const delivery = isObj(payload.delivery) ? payload.delivery : {};
+  const items = packages.flatMap((p) => (isObj(p) && Array.isArray(p.items) ? p.items : []));
+  if (payload.cod !== undefined || delivery.withCod === true || delivery.cod !== undefined || items.some((i) => isObj(i) && i.cod !== undefined)) throw badRequest('cod: cash on delivery is not offered (codAvailable is false)');
+  if (action !== 'save') return;
+  const customer = isObj(payload.customer) ? payload.customer : {};
+  const to = isObj(delivery.deliveryAddress) ? delivery.deliveryAddress : {};
+  const first = isObj(packages[0]) ? packages[0] : {};
+  const missing = [
+    ...(customer.email ? [] : ['customer.email']),
+    ...(['length', 'width', 'height'] as const).filter((k) => packages.length > 0 && first[k] === undefined).map((k) => `packages[0].${k}`),
+    ...(delivery.shipmentDate ? [] : ['delivery.shipmentDate']),
+    ...(to.flat ? [] : ['delivery.deliveryAddress.flat']),
+  ];
+  if (missing.length > 0) throw badRequest(`${missing[0]} is required (requiredFields)`);
 }
 
 /** Fault `vat-none-refused`: a vatRate of `none`, the delivery's or an item's, is refused as not a number. */

@@ -89,6 +89,7 @@ export const FAULTS = {
   'delivery-get-actions-on-post': 'get, shipmentPointList, tariffList and the autocomplete address are served at POST only: the GET the platform sends is answered HTTP 405 with the error body.',
   'delivery-post-actions-on-get': 'calculate and print are served at GET only: the POST the platform sends is answered HTTP 405 with the error body.',
   'save-on-get': 'save is served at GET only: the POST the platform sends is answered HTTP 405 with the error body (no delivery is ever created).',
+  'shipment-save-accepts-past-date': 'shipmentSave takes a pickup date in the past as it comes: it saves the shipment instead of refusing.',
   'refused-delete-takes-effect': 'A delete with a missing or unknown clientId is refused (401 or 403), but only after the delivery was cancelled: an authorised get then shows it cancelled.',
   'print-pdf-without-xref':
     'Printed PDFs (alone, or inside the ZIP) have no cross-reference table and no `startxref`: `%PDF-` header and `%%EOF` trailer only, not a readable PDF.',

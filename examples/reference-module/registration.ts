@@ -9,6 +9,9 @@ import { FaultSet } from './faults.ts';
 import { SystemClient, type OutboundReply } from './outbound.ts';
 import { log } from './log.ts';
 
+/** The required fields of variation `strict-delivery-configuration` beyond the reference ones (document, allowed values of requiredFields). */
+export const STRICT_REQUIRED_FIELDS = ['email', 'length', 'width', 'height', 'shipmentDate', 'deliveryAddress.flat'];
+
 /** Code of the integration: the same for every account the module is connected to. */
 export const INTEGRATION_CODE = 'reference-module';
 
@@ -208,7 +211,8 @@ export function buildIntegrationModule(input: RegistrationInput): Record<string,
     externalPhones: EXTERNAL_PHONES.map((p) => ({ ...p })),
     personalAccountUrl: `${publicUrl}/account/telephony`,
   };
-  const requiredFields = ['lastName', 'phone', 'deliveryAddress.index'];
+  const strict = config.variations.has('strict-delivery-configuration');
+  const requiredFields = ['lastName', 'phone', 'deliveryAddress.index', ...(strict ? STRICT_REQUIRED_FIELDS : [])];
   if (faults.has('delivery-required-field-unknown')) requiredFields.push('middleName');
   const payerType = ['sender', 'receiver'];
   if (faults.has('delivery-payer-type-unknown')) payerType.push('thirdParty');
@@ -218,9 +222,9 @@ export function buildIntegrationModule(input: RegistrationInput): Record<string,
     actions: deliveryActionPaths(faults),
     payerType,
     selfShipmentAvailable: true,
-    codAvailable: true,
-    allowPackages: true,
-    rateDeliveryCost: true,
+    codAvailable: !strict,
+    allowPackages: !strict,
+    rateDeliveryCost: !strict,
     availableShipmentCountries: [],
     requiredFields,
     deliveryDataFieldList: deliveryDataFields(publicUrl, faults),

@@ -43,19 +43,53 @@ export type Step =
   | { op: 'shipmentEdit'; shipment: number; fields: Json; packages: Json[] }
   | { op: 'shipmentDelete'; shipment: number }
   | { op: 'refusedDelete' | 'refusedEdit'; target: number; presented: Presented; request?: Json }
-  | { op: 'refusedShipmentDelete'; shipment: number; presented: Presented };
+  | { op: 'refusedShipmentDelete'; shipment: number; presented: Presented }
+  /** Wrong input (document, Errors 7): breakage `kind` of WRONG_INPUT[action], `n` its size; a shipment of a live delivery of the sequence. */
+  | { op: 'wrong'; action: WrongAction; kind: number; n: number; target: number; fields: Json; packages: Json[] };
+
+type WrongAction = 'delete' | 'shipmentSave' | 'shipmentDelete';
+
+/** A broken request, and the field a correct module names in its refusal. */
+interface WrongInput {
+  field: string;
+  why: string;
+  /** The broken request, from a valid one. */
+  apply(valid: Json, n: number): unknown;
+}
+
+/** Wrong input of the actions the sequences reach (document, Errors 7: "for example a past delivery date or zero weight"). */
+const WRONG_INPUT: Record<WrongAction, WrongInput[]> = {
+  delete: [
+    { field: 'deliveryId', why: 'a delete without its deliveryId', apply: ({ deliveryId: _d, ...rest }) => rest },
+    { field: 'delete', why: 'the delete field is not JSON', apply: (v, n) => ({ raw: JSON.stringify(v).slice(0, -1 - (n % 3)) }) },
+  ],
+  shipmentDelete: [
+    { field: 'shipmentId', why: 'a shipmentDelete without its shipmentId', apply: ({ shipmentId: _s, ...rest }) => rest },
+    { field: 'shipmentDelete', why: 'the shipmentDelete field is not JSON', apply: (v, n) => ({ raw: JSON.stringify(v).slice(0, -1 - (n % 3)) }) },
+  ],
+  shipmentSave: [
+    { field: 'date', why: 'a shipment date in the past', apply: (v, n) => ({ ...v, date: `2020-01-${String(1 + (n % 28)).padStart(2, '0')} 09:00:00` }) },
+    { field: 'orders', why: 'orders that are not a list', apply: (v) => ({ ...v, orders: 'none' }) },
+    {
+      field: 'weight',
+      why: 'a package of an order with a zero weight',
+      apply: (v) => ({ ...v, orders: ((v.orders as Json[] | undefined) ?? []).map((o, i) => (i === 0 ? { ...o, packages: [{ ...(((o.packages as Json[] | undefined) ?? [])[0] ?? {}), weight: 0 }] } : o)) }),
+    },
+  ],
+};
 
 interface ModelDelivery {
   id: string;
-  /** Deleted, or changed by a refused call (its state is no longer the model's: every answer about it is open). */
+  /** Deleted, or in a state the model no longer knows (`unknown` says why): every answer about it is open. */
   deleted: boolean;
-  changedByRefusal?: boolean;
+  unknown?: string;
   /** Index of the live shipment it belongs to. */
   shipment?: number;
 }
 
 interface ModelShipment {
-  id: string;
+  /** Undefined: the module saved it but gave no id the suite can name it by (it can be neither edited nor deleted). */
+  id?: string;
   deleted: boolean;
   deliveries: number[];
 }
@@ -68,7 +102,8 @@ export interface SequenceModel {
 
 /** How a sequence reaches the module: the run's session, or a replay's. */
 export interface SequenceDriver {
-  send(callback: CallbackName, payload: unknown, clientId: string | undefined, label: string): Promise<Reply>;
+  /** `probe`: a deliberate call the module should refuse (a missing or unknown clientId): never evidence that the module was reached. */
+  send(callback: CallbackName, payload: unknown, clientId: string | undefined, label: string, probe?: boolean): Promise<Reply>;
   /** The module's clientId, and one it never gave (for refused steps). */
   clientId: string;
   unknownClientId: string;
@@ -80,7 +115,7 @@ export interface SequenceDriver {
 /** The run's session (or a replay's) as a sequence reaches the module; the unknown clientId is made from the seed. */
 export function sessionDriver(session: RunSession, seed: number): SequenceDriver {
   return {
-    send: (callback, payload, clientId, label) => session.send(callback, payload, { clientId, case: label }),
+    send: (callback, payload, clientId, label, probe) => session.send(callback, payload, { clientId, case: label, ...(probe ? { probe: true } : {}) }),
     clientId: session.clientId()!,
     unknownClientId: `unknown-${inventedHex(seed, 'sequences: an unknown clientId', 16)}`,
     module: session.registration!.module,
@@ -99,9 +134,11 @@ const open = (why: string): CaseIntent => ({ kind: 'open', why });
 const VALID: CaseIntent = { kind: 'valid' };
 
 const live = (m: SequenceModel): number[] => m.deliveries.flatMap((d, i) => (d.deleted ? [] : [i]));
-const liveShipments = (m: SequenceModel): number[] => m.shipments.flatMap((s, i) => (s.deleted ? [] : [i]));
+/** Shipments the suite can name (the module gave their id); `live`: not deleted either. */
+const named = (m: SequenceModel): ModelShipment[] => m.shipments.filter((s) => s.id !== undefined);
+const liveShipments = (m: SequenceModel): number[] => m.shipments.flatMap((s, i) => (s.deleted || s.id === undefined ? [] : [i]));
 const unshipped = (m: SequenceModel): number[] => live(m).filter((i) => m.deliveries[i]!.shipment === undefined);
-const gone = (d: ModelDelivery): string => (d.changedByRefusal ? 'refused-but-changed' : 'deleted');
+const gone = (d: ModelDelivery): string => d.unknown ?? 'deleted before';
 const pick = <T>(list: readonly T[], n: number): T | undefined => (list.length === 0 ? undefined : list[n % list.length]);
 
 /** Sends one step's call and records its outcome. */
@@ -127,9 +164,11 @@ export function canRun(step: Step, m: SequenceModel): boolean {
       return unshipped(m).length > 0;
     case 'shipmentEdit':
     case 'shipmentDelete':
-      return m.shipments.length > 0;
+      return named(m).length > 0;
     case 'refusedShipmentDelete':
       return liveShipments(m).length > 0;
+    case 'wrong':
+      return step.action !== 'shipmentSave' || unshipped(m).length > 0;
   }
 }
 
@@ -146,7 +185,7 @@ export async function runStep(step: Step, m: SequenceModel, r: SequenceReal): Pr
     }
     case 'edit': {
       const d = pick(m.deliveries, step.target)!;
-      const reply = await record(r, 'delivery.save', { ...step.request, deliveryId: d.id }, d.deleted ? open(`an edit of a ${gone(d)} delivery`) : VALID, id);
+      const reply = await record(r, 'delivery.save', { ...step.request, deliveryId: d.id }, d.deleted ? open(`an edit of a delivery ${gone(d)}`) : VALID, id);
       // The edited delivery goes on under the id the answer gives (the same one, as a rule); a get then shows it.
       if (claimsSuccess(reply)) {
         d.id = deliveryIdOf(reply.json) ?? d.id;
@@ -156,13 +195,13 @@ export async function runStep(step: Step, m: SequenceModel, r: SequenceReal): Pr
     }
     case 'get': {
       const d = pick(m.deliveries, step.target)!;
-      await record(r, 'delivery.get', { deliveryId: d.id }, d.deleted ? open(`a get of a ${gone(d)} delivery: an error, or the delivery shown cancelled`) : VALID, id);
+      await record(r, 'delivery.get', { deliveryId: d.id }, d.deleted ? open(`a get of a delivery ${gone(d)}: an error, or the delivery shown cancelled`) : VALID, id);
       return;
     }
     case 'delete': {
       const d = pick(m.deliveries, step.target)!;
       const inShipment = d.shipment !== undefined && !m.shipments[d.shipment]!.deleted;
-      const intent = d.deleted ? open(d.changedByRefusal ? `a delete of a ${gone(d)} delivery` : 'a second delete of a delivery') : inShipment ? open('a delete of a delivery inside a shipment') : VALID;
+      const intent = d.deleted ? open(d.unknown ? `a delete of a delivery ${gone(d)}` : 'a second delete of a delivery') : inShipment ? open('a delete of a delivery inside a shipment') : VALID;
       const reply = await record(r, 'delivery.delete', { deliveryId: d.id }, intent, id);
       if (claimsSuccess(reply)) d.deleted = true;
       return;
@@ -171,23 +210,24 @@ export async function runStep(step: Step, m: SequenceModel, r: SequenceReal): Pr
       const free = unshipped(m);
       const chosen = [...new Set(step.targets.map((t) => free[t % free.length]!))];
       const reply = await record(r, 'delivery.shipmentSave', shipmentSaveRequest(step.fields, chosen.map((i) => m.deliveries[i]!.id), step.packages), VALID, id);
-      const shipmentId = claimsSuccess(reply) ? shipmentIdOf(reply.json) : undefined;
-      if (shipmentId !== undefined) {
-        m.shipments.push({ id: shipmentId, deleted: false, deliveries: chosen });
+      // A shipment saved without an id the suite can use still holds its deliveries.
+      if (claimsSuccess(reply)) {
+        const shipmentId = shipmentIdOf(reply.json);
+        m.shipments.push({ ...(shipmentId !== undefined ? { id: shipmentId } : {}), deleted: false, deliveries: chosen });
         for (const i of chosen) m.deliveries[i]!.shipment = m.shipments.length - 1;
       }
       return;
     }
     case 'shipmentEdit': {
-      const s = pick(m.shipments, step.shipment)!;
+      const s = pick(named(m), step.shipment)!;
       const ids = s.deliveries.filter((i) => !m.deliveries[i]!.deleted).map((i) => m.deliveries[i]!.id);
       const reply = await record(r, 'delivery.shipmentSave', shipmentSaveRequest(step.fields, ids, step.packages, s.id), s.deleted ? open('an edit of a deleted shipment') : VALID, id);
       if (claimsSuccess(reply)) s.id = shipmentIdOf(reply.json) ?? s.id;
       return;
     }
     case 'shipmentDelete': {
-      const s = pick(m.shipments, step.shipment)!;
-      const reply = await record(r, 'delivery.shipmentDelete', shipmentDeleteRequest(s.id), s.deleted ? open('a second shipmentDelete') : VALID, id);
+      const s = pick(named(m), step.shipment)!;
+      const reply = await record(r, 'delivery.shipmentDelete', shipmentDeleteRequest(s.id!), s.deleted ? open('a second shipmentDelete') : VALID, id);
       if (claimsSuccess(reply)) s.deleted = true;
       return;
     }
@@ -201,13 +241,13 @@ export async function runStep(step: Step, m: SequenceModel, r: SequenceReal): Pr
       const label = (what: string): string => `${r.caseId}.${r.steps.length + 1}.${what}`;
       const { reply, observation } = await probeRefusal(
         observeByGet
-          ? { kind: 'unchanged', what: `the delivery ${d.id} as get shows it`, reader: 'delivery.get', observe: (w) => driver.send('delivery.get', { deliveryId: d.id }, id, label(w)), act: (c) => driver.send(callback, payload, c, label('refused')) }
-          : { kind: 'stillPossible', what: `an authorised delete of ${d.id}`, observe: (w) => driver.send('delivery.delete', { deliveryId: d.id }, id, label(w)), act: (c) => driver.send(callback, payload, c, label('refused')) },
+          ? { kind: 'unchanged', what: `the delivery ${d.id} as get shows it`, reader: 'delivery.get', observe: (w) => driver.send('delivery.get', { deliveryId: d.id }, id, label(w)), act: (c) => driver.send(callback, payload, c, label('refused'), true) }
+          : { kind: 'stillPossible', what: `an authorised delete of ${d.id}`, observe: (w) => driver.send('delivery.delete', { deliveryId: d.id }, id, label(w)), act: (c) => driver.send(callback, payload, c, label('refused'), true) },
         presentedClientId(step.presented, driver.unknownClientId),
       );
       r.steps.push({ case: { callback, payload, intent }, reply, module: driver.module, profile: driver.profile, observation });
       // A refused call the observer saw change the delivery (ensureRefusalLeftNoEffect fails it) leaves it in a state the model does not know.
-      if (observedChange(observation)) Object.assign(d, { deleted: true, changedByRefusal: true });
+      if (observedChange(observation)) Object.assign(d, { deleted: true, unknown: 'changed by a refused call' });
       if (!observeByGet) {
         // The authorised delete is a step of its own too: a delete of a live delivery, acknowledged.
         r.steps.push({ case: { callback: 'delivery.delete', payload: { deliveryId: d.id }, intent: VALID }, reply: observation.after, module: driver.module, profile: driver.profile });
@@ -215,12 +255,27 @@ export async function runStep(step: Step, m: SequenceModel, r: SequenceReal): Pr
       }
       return;
     }
+    case 'wrong': {
+      const breakages = WRONG_INPUT[step.action];
+      const b = breakages[step.kind % breakages.length]!;
+      const free = unshipped(m);
+      const valid: Json =
+        step.action === 'delete'
+          ? { deliveryId: m.deliveries[pick(live(m), step.target) ?? 0]?.id ?? 'none' }
+          : step.action === 'shipmentDelete'
+            ? shipmentDeleteRequest(pick(named(m), step.target)?.id ?? 'none')
+            : shipmentSaveRequest(step.fields, [m.deliveries[free[step.target % free.length]!]!.id], step.packages);
+      // Wrong input creates and deletes nothing; a module that acted on it (ensureWrongInputIsRefused fails it) leaves the delivery in a state the model does not know.
+      const reply = await record(r, `delivery.${step.action}`, b.apply(valid, step.n), { kind: 'wrong', field: b.field, why: b.why }, id);
+      if (claimsSuccess(reply) && step.action !== 'shipmentDelete') Object.assign(m.deliveries[step.action === 'delete' ? (pick(live(m), step.target) ?? 0) : free[step.target % free.length]!]!, { deleted: true, unknown: 'changed by wrong input it acted on' });
+      return;
+    }
     case 'refusedShipmentDelete': {
       const s = m.shipments[pick(liveShipments(m), step.shipment)!]!;
-      const payload = shipmentDeleteRequest(s.id);
+      const payload = shipmentDeleteRequest(s.id!);
       const label = (what: string): string => `${r.caseId}.${r.steps.length + 1}.${what}`;
       const { reply, observation } = await probeRefusal(
-        { kind: 'stillPossible', what: `an authorised shipmentDelete of ${s.id}`, observe: (w) => driver.send('delivery.shipmentDelete', payload, id, label(w)), act: (c) => driver.send('delivery.shipmentDelete', payload, c, label('refused')) },
+        { kind: 'stillPossible', what: `an authorised shipmentDelete of ${s.id}`, observe: (w) => driver.send('delivery.shipmentDelete', payload, id, label(w)), act: (c) => driver.send('delivery.shipmentDelete', payload, c, label('refused'), true) },
         presentedClientId(step.presented, driver.unknownClientId),
       );
       r.steps.push({ case: { callback: 'delivery.shipmentDelete', payload, intent: { kind: 'refused', clientId: step.presented } }, reply, module: driver.module, profile: driver.profile, observation });
@@ -274,12 +329,20 @@ function stepArbitraries(ctx: SaveContext, declares: (c: CallbackName) => boolea
   if (declares('delivery.get')) out.push(fc.record({ target, presented, request: save }).map((g) => ({ op: 'refusedEdit' as const, ...g })));
   if (declares('delivery.shipmentSave')) {
     const fields = shipmentFields(ctx);
-    out.push(fc.record({ targets: fc.array(target, { minLength: 1, maxLength: 3 }), fields, packages: shipmentPackages() }).map((g) => ({ op: 'shipmentSave' as const, ...g })));
+    out.push(fc.record({ targets: fc.array(target, { minLength: 1, maxLength: 3 }), fields, packages: shipmentPackages(ctx) }).map((g) => ({ op: 'shipmentSave' as const, ...g })));
     if (declares('delivery.shipmentDelete')) {
-      out.push(fc.record({ shipment: target, fields, packages: shipmentPackages() }).map((g) => ({ op: 'shipmentEdit' as const, ...g })));
+      out.push(fc.record({ shipment: target, fields, packages: shipmentPackages(ctx) }).map((g) => ({ op: 'shipmentEdit' as const, ...g })));
       out.push(target.map((t) => ({ op: 'shipmentDelete' as const, shipment: t })));
       out.push(fc.record({ shipment: target, presented }).map((g) => ({ op: 'refusedShipmentDelete' as const, ...g })));
     }
+  }
+  // Wrong input of each action declared (calculate's and save's have properties of their own).
+  for (const action of (['delete', 'shipmentSave', 'shipmentDelete'] as const).filter((a) => declares(`delivery.${a}`))) {
+    out.push(
+      fc
+        .record({ kind: fc.nat({ max: WRONG_INPUT[action].length - 1 }), n: fc.integer({ min: 1, max: 1000 }), target, fields: shipmentFields(ctx), packages: shipmentPackages(ctx) })
+        .map((g) => ({ op: 'wrong' as const, action, ...g })),
+    );
   }
   return out;
 }

@@ -154,6 +154,8 @@ export const PROPERTY_CHECKS: Readonly<Record<string, (profile: boolean) => Prop
       { check: ensureShipmentSaveAnswersShipment, app: { requirements: ['WIRE-DLV-SHIPMENTSAVE-RESULT', 'WIRE-GEN-SUCCESS-REPLY-SHAPE'], severity: MUST } },
       { check: ensureShipmentDeleteAcknowledged, app: { requirements: ['DLV-SHIPMENTDELETE-POST', 'WIRE-GEN-SUCCESS-REPLY-SHAPE'], severity: MUST } },
       { check: ensureRefusalLeftNoEffect, app: { requirements: ['WIRE-GEN-BAD-CLIENTID-NO-ACTION'], severity: MUST } },
+      { check: ensureWrongInputIsRefused, app: { requirements: ['GEN-ERR-NAMES-INCORRECT-FIELD'], severity: MUST } },
+      { check: ensureErrorNamesTheIncorrectField, app: { requirements: ['GEN-ERR-NAMES-INCORRECT-FIELD'], severity: MUST } },
       ...errorChecks(profile),
     ].map((c) => ({ ...c, check: overSteps(c.check) })),
     { check: overSteps(onReply(ensureRefusedCallbackHasNoEffect), refusedStep), app: { requirements: ['WIRE-GEN-BAD-CLIENTID-NO-ACTION'], severity: MUST } },

@@ -153,7 +153,7 @@ test('the model: a refused delete is observed by get before and after; the fault
   const faulty = await runSequence(bad.driver, sequence(steps), 't');
   expect(await run(overSteps(ensureRefusalLeftNoEffect), faulty)).toBe('fail');
   // The delete that follows is open: the refused call already changed the delivery.
-  expect(faulty.steps![2]!.case.intent).toEqual({ kind: 'open', why: 'a delete of a refused-but-changed delivery' });
+  expect(faulty.steps![2]!.case.intent).toEqual({ kind: 'open', why: 'a delete of a delivery changed by a refused call' });
 });
 
 test('the model: a shipment of saved deliveries, edited with its shipmentId, deleted; a refused shipmentDelete is followed by an authorised one', async () => {
@@ -177,4 +177,20 @@ test('an action served at its method: any answer but 405 or 501 passes; 405 and 
   expect(await run(ensureActionServedAtItsMethod, outcome('delivery.tariffList', reply(405, { success: false, errorMsg: 'GET not allowed' })))).toBe('fail');
   expect(await run(ensureActionServedAtItsMethod, outcome('delivery.save', reply(501, { success: false, errorMsg: 'no' })))).toBe('fail');
   expect(await run(ensureActionServedAtItsMethod, outcome('delivery.save', reply(undefined)))).toBe('notApplicable');
+});
+
+test('the model: wrong input of delete and shipmentSave is sent with the field it breaks; a module that acts on it leaves the delivery out of the model', async () => {
+  const { driver, sent } = memoryModule();
+  const o = await runSequence(
+    driver,
+    sequence([save, { op: 'wrong', action: 'delete', kind: 0, n: 1, target: 0, fields: {}, packages: [] }, { op: 'wrong', action: 'shipmentSave', kind: 1, n: 1, target: 0, fields: { store: 'w1' }, packages: [{ weight: 1 }] }, { op: 'get', target: 0 }]),
+    't',
+  );
+  expect(sent).toEqual(['save', 'delete', 'shipmentSave', 'get']);
+  expect(o.steps![1]!.case.intent).toEqual({ kind: 'wrong', field: 'deliveryId', why: 'a delete without its deliveryId' });
+  expect(o.steps![1]!.case.payload).toEqual({});
+  expect(o.steps![2]!.case.intent).toMatchObject({ kind: 'wrong', field: 'orders' });
+  expect((o.steps![2]!.case.payload as { orders: unknown }).orders).toBe('none');
+  // The in-memory module saves any shipment (it acted on the wrong input): the delivery's state is no longer the model's.
+  expect(o.steps![3]!.case.intent).toEqual({ kind: 'open', why: 'a get of a delivery changed by wrong input it acted on: an error, or the delivery shown cancelled' });
 });

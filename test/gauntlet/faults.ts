@@ -137,6 +137,7 @@ export const FAULT_CASES: FaultCase[] = [
   { fault: 'shipment-save-id-as-object', area: 'delivery', failing: ['ensureShipmentSaveAnswersShipment'], requirement: 'WIRE-DLV-SHIPMENTSAVE-RESULT', also: ['WIRE-GEN-SUCCESS-REPLY-SHAPE'] },
   { fault: 'shipment-delete-refuses-saved', area: 'delivery', failing: ['ensureShipmentDeleteAcknowledged'], requirement: 'DLV-SHIPMENTDELETE-POST' },
   { fault: 'get-after-edit-unknown', area: 'delivery', failing: ['ensureLiveDeliveryIsServed'], requirement: 'WIRE-DLV-GET-RESULT-SHAPE' },
+  { fault: 'shipment-save-accepts-past-date', area: 'delivery', failing: ['ensureWrongInputIsRefused'], requirement: 'GEN-ERR-NAMES-INCORRECT-FIELD' },
   { fault: 'refused-delete-takes-effect', area: 'delivery', failing: ['ensureRefusalLeftNoEffect'], requirement: 'WIRE-GEN-BAD-CLIENTID-NO-ACTION' },
   { fault: 'tracking-updatedat-ymd', area: 'delivery', failing: ['ensureMessageMatchesSchema'], requirement: 'WIRE-DLV-TRACKING-UPDATEDAT-ISO8601' },
   { fault: 'callbacks-refuse-all', area: 'registration', failing: ['ensureActivityAcknowledged', 'ensureModuleWasReached'], requirement: 'WIRE-REG-ACTIVITY-REPLY-SUCCESS' },

@@ -104,6 +104,29 @@ const CASES: Array<{ variation: string; args?: string[]; witness: (exchanges: Ex
       expect(pushed.filter((id) => !asked.includes(id)).length).toBeGreaterThanOrEqual(2);
     },
   },
+  {
+    variation: 'strict-delivery-configuration',
+    args: ['--area', 'delivery'],
+    witness: (x) => {
+      // The suite sent what such a registration lets the system send: one package, no cash on delivery, the required fields.
+      const saves = x.filter((e) => e.direction === 'system->module' && pathOf(e) === '/delivery/save' && e.request.body);
+      expect(saves.length).toBeGreaterThan(50);
+      for (const e of saves) {
+        let save: { packages?: unknown; delivery?: { cod?: unknown; withCod?: unknown } };
+        try {
+          save = JSON.parse(new URLSearchParams(e.request.body!).get('save') ?? '') as typeof save;
+        } catch {
+          continue; // the wrong input that is not JSON
+        }
+        if (Array.isArray(save.packages)) expect(save.packages.length).toBeLessThanOrEqual(1);
+        expect(save.delivery?.cod).toBeUndefined();
+        expect(save.delivery?.withCod).toBeUndefined();
+      }
+      // Tariffs without cost (rateDeliveryCost false) are right.
+      const calc = x.find((e) => e.direction === 'system->module' && pathOf(e) === '/delivery/calculate' && e.response?.status === 200 && e.response.body?.includes('"success":true'))!;
+      expect((JSON.parse(calc.response!.body!) as { result: Array<Record<string, unknown>> }).result.every((t) => !('cost' in t))).toBe(true);
+    },
+  },
 ];
 
 for (const c of CASES) {

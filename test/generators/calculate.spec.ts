@@ -15,6 +15,8 @@ const ctx = (profile: boolean): DeliveryContext => ({
   module: {
     integrations: {
       delivery: {
+        allowPackages: true,
+        codAvailable: true,
         deliveryDataFieldList: [
           { code: 'insurance', type: 'checkbox', affectsCost: true },
           { code: 'places', type: 'integer', affectsCost: true },
@@ -98,4 +100,38 @@ test('the same seed gives the same requests, byte for byte; another seed others'
 test('dates fall from the first day of the next month: the same all the month long', () => {
   expect(dateBase(new Date('2026-11-24T13:00:00Z'))).toBe('2026-12-01');
   expect(dateBase(new Date('2026-12-31T23:59:59Z'))).toBe('2027-01-01');
+});
+
+test('the registration shapes the requests: one package without allowPackages, no cash-on-delivery data without codAvailable, required sizes and address members present', async () => {
+  const { requestShape } = await import('../../src/generators/delivery/common.ts');
+  const { saveRequest } = await import('../../src/generators/delivery/save.ts');
+  const strict = { integrations: { delivery: { allowPackages: false, codAvailable: false, requiredFields: ['email', 'length', 'width', 'height', 'shipmentDate', 'deliveryTime.from', 'deliveryAddress.flat', 'deliveryAddress.cityId', 'patronymic'] } } };
+  expect(requestShape(strict)).toEqual({ maxPackages: 1, cod: false, required: new Set(strict.integrations.delivery.requiredFields) });
+  expect(requestShape({ integrations: { delivery: { allowPackages: true, codAvailable: true } } })).toMatchObject({ maxPackages: 3, cod: true });
+  // Not declared: the narrow reading (one package, no cash on delivery).
+  expect(requestShape({})).toMatchObject({ maxPackages: 1, cod: false });
+  const c = { ...ctx(true), module: strict };
+  for (const v of fc.sample(validCalculate(c), { seed: 6, numRuns: 100 })) {
+    const r = v.payload as Json;
+    expect((r.packages as Json[]).length).toBe(1);
+    expect(r.cod).toBeUndefined();
+    for (const p of r.packages as Json[]) {
+      for (const k of ['length', 'width', 'height']) expect(p[k]).toEqual(expect.any(Number));
+      for (const i of p.items as Json[]) expect(i.cod).toBeUndefined();
+    }
+    expect((r.deliveryAddress as Json).flat).toEqual(expect.any(String));
+    expect((r.deliveryAddress as Json).cityId).toEqual(expect.any(String));
+  }
+  const saveCtx = { ...c, sites: [{ code: 's1', name: 'S1', currency: 'EUR' }], tariffs: [] };
+  for (const r of fc.sample(saveRequest(saveCtx), { seed: 7, numRuns: 100 })) {
+    const d = r.delivery as Json;
+    expect((r.packages as Json[]).length).toBe(1);
+    expect([d.cod, d.withCod, d.codPaymentType]).toEqual([undefined, undefined, undefined]);
+    expect(d.shipmentDate).toEqual(expect.any(String));
+    expect((d.deliveryTime as Json).from).toEqual(expect.any(String));
+    expect((r.customer as Json).email).toEqual(expect.any(String));
+    expect((r.customer as Json).patronymic).toEqual(expect.any(String));
+    const out = contract({ profile: true }).validate('delivery/save.request.json', r);
+    expect(out.valid, formatErrors(out.errors)).toBe(true);
+  }
 });

@@ -538,6 +538,7 @@ const REGISTRATION_FAULTS: Record<string, { diff: string[]; schemaValid: boolean
   'shipment-delete-refuses-saved': { diff: [], schemaValid: true },
   'get-after-edit-unknown': { diff: [], schemaValid: true },
   'refused-delete-takes-effect': { diff: [], schemaValid: true },
+  'shipment-save-accepts-past-date': { diff: [], schemaValid: true },
   'vat-none-refused': { diff: [], schemaValid: true },
   'delivery-get-actions-on-post': { diff: [], schemaValid: true },
   'delivery-post-actions-on-get': { diff: [], schemaValid: true },
@@ -953,7 +954,8 @@ async function faultBehaviour(fault: string, m: RunningModule, reg: Record<strin
     case 'shipment-save-id-as-object':
     case 'shipment-delete-refuses-saved':
     case 'get-after-edit-unknown':
-    case 'refused-delete-takes-effect': {
+    case 'refused-delete-takes-effect':
+    case 'shipment-save-accepts-past-date': {
       const json = async (r: Promise<Response>): Promise<{ status: number; body: { success: boolean; result?: Record<string, unknown>; errorMsg?: string } }> => {
         const res = await r;
         return { status: res.status, body: (await res.json()) as { success: boolean; result?: Record<string, unknown>; errorMsg?: string } };
@@ -970,6 +972,8 @@ async function faultBehaviour(fault: string, m: RunningModule, reg: Record<strin
       expect(typeof shipmentId).toBe(fault === 'shipment-save-id-as-object' ? 'object' : 'string');
       const cancelled = await json(postCallback(`${m.url}/delivery/shipment/delete`, m.clientId, 'shipmentDelete', { shipmentId: typeof shipmentId === 'object' ? (shipmentId as { id: string }).id : shipmentId }));
       expect(cancelled.status).toBe(fault === 'shipment-delete-refuses-saved' ? 400 : 200);
+      const past = await json(postCallback(`${m.url}/delivery/shipment/save`, m.clientId, 'shipmentSave', { date: '2020-01-02 09:00:00', orders: [{ deliveryId: id, packages: [{ weight: 1500 }] }] }));
+      expect(past.status).toBe(fault === 'shipment-save-accepts-past-date' ? 200 : 400);
       const refused = await postCallback(`${m.url}/delivery/delete`, undefined, 'delete', { deliveryId: id });
       expect(refused.status).toBe(401);
       if (fault !== 'get-after-edit-unknown') expect(((await get()).body.result!.status as { code: string }).code).toBe(fault === 'refused-delete-takes-effect' ? 'cancelled' : 'created');

@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { schemaArbitrary } from '../from-schema.ts';
 import type { GeneratedCase } from '../../properties/types.ts';
 import { deliveryBreakages, type Breakage } from './breakages.ts';
-import { address, codTotal, dateTimeAt, deliveryPackage, extraData, futureDateTime, packageItem, type DeliveryContext } from './common.ts';
+import { address, codTotal, dateTimeAt, extraData, futureDateTime, orderPackages, packageItem, requestShape, type DeliveryContext } from './common.ts';
 
 /** The package item fields the document names (PackageItem: externalId, xmlId, offerId, vatRate; RequestSave: cod per unit). */
 const DOCUMENT_ITEM_FIELDS = ['offerId', 'externalId', 'xmlId', 'vatRate', 'cod'];
@@ -19,13 +19,15 @@ const sumOf = (packages: Json[], field: string): number =>
 
 /** A valid `calculate` request for this module and account. */
 export function calculateRequest(ctx: DeliveryContext): fc.Arbitrary<Json> {
+  // What the registration allows: how many packages, cash on delivery, the required address members.
+  const shape = requestShape(ctx.module);
   if (!ctx.profile) {
     // The document alone: `currency` and `packages[]` with `items[]` (RequestCalculate); the rest rests on the profile.
-    const item = packageItem().map((i) => Object.fromEntries(Object.entries(i).filter(([k]) => DOCUMENT_ITEM_FIELDS.includes(k))));
+    const item = packageItem({ cod: shape.cod }).map((i) => Object.fromEntries(Object.entries(i).filter(([k]) => DOCUMENT_ITEM_FIELDS.includes(k))));
     return schemaArbitrary('delivery/calculate.request.json', {
       profile: false,
       present: ['/packages', '/currency'],
-      overrides: { '/currency': fc.constantFrom(...ctx.currencies), '/packages': fc.array(fc.record({ items: fc.array(item, { minLength: 1, maxLength: 3 }) }), { minLength: 1, maxLength: 3 }) },
+      overrides: { '/currency': fc.constantFrom(...ctx.currencies), '/packages': fc.array(fc.record({ items: fc.array(item, { minLength: 1, maxLength: 3 }) }), { minLength: 1, maxLength: shape.maxPackages }) },
     }) as fc.Arbitrary<Json>;
   }
   const interval = fc.integer({ min: 8, max: 16 }).chain((from) => fc.integer({ min: from + 2, max: Math.min(from + 6, 22) }).map((to) => ({ from: `${String(from).padStart(2, '0')}:00`, to: `${to}:00` })));
@@ -34,11 +36,11 @@ export function calculateRequest(ctx: DeliveryContext): fc.Arbitrary<Json> {
     present: ['/packages', '/store', '/deliveryAddress', '/currency'],
     absent: ['/cod', '/declaredValue'],
     overrides: {
-      '/packages': fc.array(deliveryPackage(), { minLength: 1, maxLength: 3 }),
+      '/packages': orderPackages(shape),
       '/currency': fc.constantFrom(...ctx.currencies),
       '/store': fc.constantFrom(...ctx.stores).map((s) => ({ code: s.code, name: s.name })),
       '/shipmentAddress': fc.option(fc.constantFrom(...ctx.stores).map((s) => ({ ...(s.address ?? {}) })), { nil: undefined }),
-      '/deliveryAddress': address(),
+      '/deliveryAddress': address(shape.required),
       '/shipmentDate': fc.option(futureDateTime(ctx), { nil: undefined }),
       '/deliveryDate': fc.option(futureDateTime(ctx), { nil: undefined }),
       '/deliveryTime': fc.option(interval, { nil: undefined }),
@@ -47,7 +49,7 @@ export function calculateRequest(ctx: DeliveryContext): fc.Arbitrary<Json> {
   }) as fc.Arbitrary<Json>;
   return base.map((r) => {
     const packages = r.packages as Json[];
-    const out: Json = { ...r, declaredValue: sumOf(packages, 'declaredValue'), cod: codTotal(packages) };
+    const out: Json = { ...r, declaredValue: sumOf(packages, 'declaredValue'), ...(shape.cod ? { cod: codTotal(packages) } : {}) };
     // Dates as the system gives them: the delivery not before the shipment.
     const ship = r.shipmentDate as { days: number; text: string } | undefined;
     const deliver = r.deliveryDate as { days: number; text: string } | undefined;

@@ -54,8 +54,34 @@ export const money = (max = 5000): fc.Arbitrary<number> => fc.integer({ min: 0, 
 
 const VAT_RATES = ['none', '0', '10', '20'] as const;
 
-/** A package item: a quantity, a declared value and a cash-on-delivery amount per unit, the shop's offer ids. */
-export function packageItem(): fc.Arbitrary<Record<string, unknown>> {
+/**
+ * What the registration's delivery configuration makes of the requests the system sends
+ * (document, Delivery configuration): several packages only with `allowPackages` ("Multiple
+ * packages per order"), cash-on-delivery data only with `codAvailable` ("Enables
+ * cash-on-delivery data"), and every field of `requiredFields` filled ("Fields the user must
+ * fill for this delivery").
+ */
+export interface RequestShape {
+  maxPackages: number;
+  cod: boolean;
+  required: ReadonlySet<string>;
+}
+
+export function requestShape(module: Record<string, unknown>): RequestShape {
+  const d = ((module.integrations ?? {}) as Record<string, Record<string, unknown> | undefined>).delivery ?? {};
+  const required = Array.isArray(d.requiredFields) ? d.requiredFields.filter((f): f is string => typeof f === 'string') : [];
+  return { maxPackages: d.allowPackages === true ? 3 : 1, cod: d.codAvailable === true, required: new Set(required) };
+}
+
+/** The packages of an order as the shape allows: how many, sizes when a size is required, items' cod only with cash on delivery. */
+export function orderPackages(shape: RequestShape): fc.Arbitrary<Array<Record<string, unknown>>> {
+  const sizes = ['length', 'width', 'height'].some((f) => shape.required.has(f));
+  return fc.array(deliveryPackage({ sizes, cod: shape.cod }), { minLength: 1, maxLength: shape.maxPackages });
+}
+
+/** A package item: a quantity, a declared value and a cash-on-delivery amount per unit (`cod`: only with cash on delivery), the shop's offer ids. */
+export function packageItem(options: { cod?: boolean } = {}): fc.Arbitrary<Record<string, unknown>> {
+  const cod = options.cod ?? true;
   return fc.record(
     {
       offerId: fc.integer({ min: 1, max: 99_999 }).map(String),
@@ -63,19 +89,19 @@ export function packageItem(): fc.Arbitrary<Record<string, unknown>> {
       xmlId: fc.stringMatching(/^[A-Z]{2}[0-9]{4}$/),
       name: fc.constantFrom('Chair', 'Lamp', 'Desk', 'Book', 'Kettle', 'Rug'),
       declaredValue: money(2000),
-      cod: money(2000),
+      cod: cod ? money(2000) : fc.constant(undefined),
       vatRate: fc.constantFrom(...VAT_RATES),
       quantity: fc.integer({ min: 1, max: 5 }),
       cost: money(2000),
       weight: fc.integer({ min: 1, max: 20_000 }),
       unit: fc.constant({ code: 'pc', name: 'Piece', sym: 'pc.' }),
     },
-    { requiredKeys: ['offerId', 'name', 'quantity', 'declaredValue', 'cod'] },
-  );
+    { requiredKeys: ['offerId', 'name', 'quantity', 'declaredValue', ...(cod ? ['cod' as const] : [])] },
+  ).map((i) => (cod ? i : Object.fromEntries(Object.entries(i).filter(([k]) => k !== 'cod'))));
 }
 
-/** A package: weight in grams and sizes in millimetres, all above zero, with its items. */
-export function deliveryPackage(): fc.Arbitrary<Record<string, unknown>> {
+/** A package: weight in grams and sizes in millimetres (always with `sizes`), all above zero, with its items. */
+export function deliveryPackage(options: { sizes?: boolean; cod?: boolean } = {}): fc.Arbitrary<Record<string, unknown>> {
   return fc.record(
     {
       packageId: fc.integer({ min: 1, max: 999 }).map((n) => `P-${n}`),
@@ -83,9 +109,9 @@ export function deliveryPackage(): fc.Arbitrary<Record<string, unknown>> {
       width: fc.integer({ min: 10, max: 1200 }),
       length: fc.integer({ min: 10, max: 1200 }),
       height: fc.integer({ min: 10, max: 1200 }),
-      items: fc.array(packageItem(), { minLength: 1, maxLength: 3 }),
+      items: fc.array(packageItem({ cod: options.cod ?? true }), { minLength: 1, maxLength: 3 }),
     },
-    { requiredKeys: ['weight', 'items'] },
+    { requiredKeys: ['weight', 'items', ...(options.sizes ? (['width', 'length', 'height'] as const) : [])] },
   );
 }
 
@@ -96,8 +122,16 @@ const CITIES = [
   { countryIso: 'FR', city: 'Lyon', region: 'Auvergne-Rhone-Alpes', index: '69002' },
 ] as const;
 
-/** An address with a city and a building (always required for delivery work), and what else an order may hold. */
-export function address(): fc.Arbitrary<Record<string, unknown>> {
+/**
+ * An address with a city and a building (always required for delivery work), and what else an
+ * order may hold; the members `required` names (`deliveryAddress.street`, `.flat`, `.regionId`,
+ * `.cityId`, `.streetId`; the index is always there) always present. The ids are those of the
+ * module's geographic reference service, which the suite does not know: made up, so a module may
+ * refuse them (an error answer is a right answer to a valid request).
+ */
+export function address(required: ReadonlySet<string> = new Set()): fc.Arbitrary<Record<string, unknown>> {
+  const need = (f: string): boolean => required.has(`deliveryAddress.${f}`);
+  const id = fc.integer({ min: 1, max: 999_999 }).map(String);
   return fc
     .record(
       {
@@ -105,10 +139,20 @@ export function address(): fc.Arbitrary<Record<string, unknown>> {
         street: fc.constantFrom('Main street', 'Calle Mayor', 'Rue de la Paix', 'Hauptstrasse'),
         building: fc.integer({ min: 1, max: 200 }).map(String),
         flat: fc.integer({ min: 1, max: 90 }).map(String),
+        regionId: id,
+        cityId: id,
+        streetId: id,
       },
-      { requiredKeys: ['place', 'building'] },
+      { requiredKeys: ['place', 'building', ...(['street', 'flat'] as const).filter(need), ...(['regionId', 'cityId', 'streetId'] as const).filter(need)] },
     )
-    .map(({ place, ...rest }) => ({ ...place, ...rest, text: [rest.street, rest.building, place.city].filter(Boolean).join(' ') }));
+    .map(({ place, regionId, cityId, streetId, ...rest }) => ({
+      ...place,
+      ...rest,
+      ...(need('regionId') ? { regionId } : {}),
+      ...(need('cityId') ? { cityId } : {}),
+      ...(need('streetId') ? { streetId, street: rest.street ?? 'Main street' } : {}),
+      text: [rest.street, rest.building, place.city].filter(Boolean).join(' '),
+    }));
 }
 
 /** A data field of the registration (`deliveryDataFieldList`, `shipmentDataFieldList`). */

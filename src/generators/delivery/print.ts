@@ -7,7 +7,7 @@
  * HTTP 400 with the error body).
  */
 import fc from 'fast-check';
-import { address, deliveryPackage, type DeliveryContext } from './common.ts';
+import { address, dateTimeAt, deliveryPackage, requestShape, type DeliveryContext } from './common.ts';
 import type { GeneratedCase } from '../../properties/types.ts';
 
 /** A printable form of the registration. */
@@ -34,12 +34,23 @@ export function printLimit(module: Record<string, unknown>): number {
 /** The minimal `save` payload that creates a delivery to print: an order, a store, a package and an address. */
 export function minimalSave(ctx: DeliveryContext, n: number): fc.Arbitrary<Record<string, unknown>> {
   const store = ctx.stores[0];
-  return fc.record({ pkg: deliveryPackage(), to: address() }).map(({ pkg, to }) => ({
+  const shape = requestShape(ctx.module);
+  const sizes = ['length', 'width', 'height'].some((f) => shape.required.has(f));
+  // What the registration requires is filled (requiredFields), as the system has the user do.
+  const need = (f: string): boolean => shape.required.has(f);
+  return fc.record({ pkg: deliveryPackage({ sizes, cod: shape.cod }), to: address(shape.required) }).map(({ pkg, to }) => ({
     orderNumber: `PRINT-${n + 1}`,
     ...(store ? { store: store.code } : {}),
     ...(ctx.currencies[0] ? { currency: ctx.currencies[0] } : {}),
+    ...(need('email') || need('patronymic') ? { customer: { firstName: 'Ana', lastName: 'Garcia', ...(need('patronymic') ? { patronymic: 'Ivanovna' } : {}), ...(need('email') ? { email: 'customer@shop.test' } : {}) } } : {}),
     packages: [pkg],
-    delivery: { deliveryAddress: to, ...(store?.address ? { shipmentAddress: store.address } : {}) },
+    delivery: {
+      deliveryAddress: to,
+      ...(store?.address ? { shipmentAddress: store.address } : {}),
+      ...(need('shipmentDate') ? { shipmentDate: dateTimeAt(ctx.firstDay, 1, 10, 0) } : {}),
+      ...(need('deliveryDate') ? { deliveryDate: dateTimeAt(ctx.firstDay, 3, 12, 0) } : {}),
+      ...(need('deliveryTime.from') || need('deliveryTime.to') ? { deliveryTime: { from: '10:00', to: '14:00' } } : {}),
+    },
   }));
 }
 

@@ -7,7 +7,7 @@
  */
 import fc from 'fast-check';
 import type { GeneratedCase } from '../../properties/types.ts';
-import { address, codTotal, dateTimeAt, deliveryPackage, extraData, futureDateTime, money, type DeliveryContext } from './common.ts';
+import { address, codTotal, dateTimeAt, extraData, futureDateTime, money, orderPackages, requestShape, type DeliveryContext } from './common.ts';
 import { deliveryBreakages } from './breakages.ts';
 
 type Json = Record<string, unknown>;
@@ -47,13 +47,21 @@ function editableCodes(module: Json): Set<string> {
   return new Set(fields.filter((f) => f && f.editable === true && f.type !== 'autocomplete' && typeof f.code === 'string').map((f) => f.code as string));
 }
 
-const person = (kind: 'customer' | 'manager'): fc.Arbitrary<Json> =>
+/** A customer (with a phone; a patronymic and an email when the registration requires them) or a manager. */
+const person = (kind: 'customer' | 'manager', required: ReadonlySet<string> = new Set()): fc.Arbitrary<Json> =>
   fc
     .record({ id: fc.integer({ min: 1, max: 9999 }), firstName: fc.constantFrom('Ana', 'Jonas', 'Marie', 'Luis'), lastName: fc.constantFrom('Garcia', 'Schmidt', 'Martin', 'Rossi') })
-    .map((p) => (kind === 'customer' ? { ...p, phones: [{ number: '+34911234567' }] } : { ...p, email: 'manager@shop.test' }));
+    .map((p) =>
+      kind === 'customer'
+        ? { ...p, phones: [{ number: '+34911234567' }], ...(required.has('patronymic') ? { patronymic: 'Ivanovich' } : {}), ...(required.has('email') ? { email: 'customer@shop.test' } : {}) }
+        : { ...p, email: 'manager@shop.test' },
+    );
 
 /** A valid `save` request (create) for this module and account. */
 export function saveRequest(ctx: SaveContext): fc.Arbitrary<Json> {
+  // What the registration allows and requires (document, Delivery configuration): packages, cash on delivery, requiredFields.
+  const shape = requestShape(ctx.module);
+  const always = <T>(field: string, a: fc.Arbitrary<T>): fc.Arbitrary<T | undefined> => (shape.required.has(field) ? a : fc.option(a, { nil: undefined }));
   // The wire profile's body (section 2): the document shows none of save's body but a few member names, so the specs run save in the profile's view only.
   const editable = editableCodes(ctx.module);
   const interval = fc.integer({ min: 8, max: 16 }).chain((from) => fc.integer({ min: from + 2, max: Math.min(from + 6, 22) }).map((to) => ({ from: `${String(from).padStart(2, '0')}:00`, to: `${to}:00` })));
@@ -63,19 +71,19 @@ export function saveRequest(ctx: SaveContext): fc.Arbitrary<Json> {
       order: fc.integer({ min: 1, max: 999_999 }),
       site: fc.constantFrom(...ctx.sites),
       store: fc.constantFrom(...ctx.stores),
-      customer: person('customer'),
+      customer: person('customer', shape.required),
       manager: person('manager'),
-      packages: fc.array(deliveryPackage(), { minLength: 1, maxLength: 3 }),
-      deliveryAddress: address(),
-      withCod: fc.boolean(),
+      packages: orderPackages(shape),
+      deliveryAddress: address(shape.required),
+      withCod: shape.cod ? fc.boolean() : fc.constant(false),
       deliveryCod: money(50),
       cost: money(60),
       vatRate: fc.constantFrom('none', '0', '10', '20'),
       payerType: fc.constantFrom('sender', 'receiver'),
       tariff,
-      ship: fc.option(futureDateTime(ctx), { nil: undefined }),
-      deliver: fc.option(futureDateTime(ctx), { nil: undefined }),
-      deliveryTime: fc.option(interval, { nil: undefined }),
+      ship: always('shipmentDate', futureDateTime(ctx)),
+      deliver: always('deliveryDate', futureDateTime(ctx)),
+      deliveryTime: shape.required.has('deliveryTime.from') || shape.required.has('deliveryTime.to') ? interval : fc.option(interval, { nil: undefined }),
       extraData: extraData(ctx, 'delivery').map((e) => Object.fromEntries(Object.entries(e).filter(([k]) => editable.has(k)))),
       terminal: fc.nat(),
     })
@@ -83,16 +91,14 @@ export function saveRequest(ctx: SaveContext): fc.Arbitrary<Json> {
       const delivery: Json = {
         shipmentAddress: { ...(g.store.address ?? {}) },
         deliveryAddress: g.tariff?.type === 'selfDelivery' ? { ...g.deliveryAddress, terminal: g.tariff.terminals[g.terminal % g.tariff.terminals.length] } : g.deliveryAddress,
-        codPaymentType: { code: 'cash' },
-        withCod: g.withCod,
-        // Cash on delivery: items per unit, the delivery's own, nothing when not used.
-        cod: g.withCod ? g.deliveryCod : 0,
+        // Cash on delivery (only with codAvailable): items per unit, the delivery's own, nothing when not used.
+        ...(shape.cod ? { codPaymentType: { code: 'cash' }, withCod: g.withCod, cod: g.withCod ? g.deliveryCod : 0 } : {}),
         cost: g.cost,
         vatRate: g.vatRate,
         payerType: g.payerType,
         extraData: g.extraData,
       };
-      const packages = g.withCod ? g.packages : g.packages.map((p) => ({ ...p, items: (p.items as Json[]).map((i) => ({ ...i, cod: 0 })) }));
+      const packages = g.withCod || !shape.cod ? g.packages : g.packages.map((p) => ({ ...p, items: (p.items as Json[]).map((i) => ({ ...i, cod: 0 })) }));
       if (g.tariff) delivery.tariff = g.tariff.code;
       if (g.ship) delivery.shipmentDate = g.ship.text;
       if (g.deliver) delivery.deliveryDate = g.ship && g.deliver.days < g.ship.days ? dateTimeAt(ctx.firstDay, g.ship.days + 1, 12, 0) : g.deliver.text;

@@ -7,7 +7,7 @@
  * document's rule for delivery data fields, whose format shipment fields share).
  */
 import fc from 'fast-check';
-import { address, dateTimeAt, deliveryPackage, extraData, type DeliveryContext } from './common.ts';
+import { address, dateTimeAt, extraData, orderPackages, requestShape, type DeliveryContext } from './common.ts';
 
 type Json = Record<string, unknown>;
 
@@ -53,7 +53,7 @@ export function shipmentSaveRequest(fields: Json, deliveryIds: readonly string[]
 }
 
 /** Packages for the orders of a shipment. */
-export const shipmentPackages = (): fc.Arbitrary<Json[]> => fc.array(deliveryPackage(), { minLength: 1, maxLength: 3 });
+export const shipmentPackages = (ctx: DeliveryContext): fc.Arbitrary<Json[]> => orderPackages({ ...requestShape(ctx.module), maxPackages: 3 });
 
 /** A shipmentDelete request: the shipment's id and the shipment's data-field values. */
 export const shipmentDeleteRequest = (shipmentId: string, fields?: Json): Json => ({ shipmentId, extraData: (fields?.extraData as Json | undefined) ?? {} });
