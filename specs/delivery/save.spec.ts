@@ -15,7 +15,7 @@ import type { CallbackName } from '../../src/callbacks/table.ts';
 import { declares, saveContextOf } from '../../src/properties/delivery-save-context.ts';
 import { notRunFor, type NotRun } from '../../src/properties/applicability.ts';
 import { unknownDeliveryId, validSave, wrongSave, type SaveContext } from '../../src/generators/delivery/save.ts';
-import { deliveryIdOf } from '../../src/checks/delivery/save-reply.ts';
+import { runSequence, sessionDriver, type Step } from '../../src/properties/delivery-sequences.ts';
 import type { RunSession } from '../../src/run/session.ts';
 import type { CaseOutcome, GeneratedCase } from '../../src/properties/types.ts';
 import type { Check } from '../../src/checks/check.ts';
@@ -37,20 +37,20 @@ type Exec = (session: RunSession, c: GeneratedCase, caseId: string) => Promise<C
 
 const outcomeOf = (session: RunSession, c: GeneratedCase, reply: CaseOutcome['reply']): CaseOutcome => ({ case: c, reply, module: session.registration!.module, profile: session.config.profile });
 
-/** Saves the case's request; then `then` (get or delete) with the deliveryId it answered, judged; a save without an id is the outcome. */
-function afterSave(then: 'delivery.get' | 'delivery.delete' | undefined): Exec {
+/**
+ * Saves the case's request, then `then` (get or delete) of the deliveryId it answered: a
+ * sequence of two steps (three for get: what get created, delete removes), run and saved as
+ * one, so that `conformance replay` saves before it gets or deletes. A save without an id ends it.
+ */
+function afterSave(then: 'get' | 'delete'): Exec {
   return async (session, c, caseId) => {
-    const clientId = session.clientId();
-    const saved = await session.send('delivery.save', c.payload, { clientId, case: caseId });
-    const deliveryId = deliveryIdOf(saved.json);
-    if (deliveryId === undefined || !then) return outcomeOf(session, c, saved);
-    const next: GeneratedCase = { callback: then, payload: { deliveryId }, intent: { kind: 'valid' } };
-    const reply = await session.send(then, next.payload, { clientId, case: `${caseId}.${then.split('.')[1]}` });
-    // What get created, delete removes (not judged here: the delete property judges it).
-    if (then === 'delivery.get' && declares(session, 'delivery.delete')) await session.send('delivery.delete', { deliveryId }, { clientId, case: `${caseId}.cleanup` });
-    return outcomeOf(session, next, reply);
+    const steps: Step[] = [{ op: 'save', request: c.payload as Record<string, unknown> }, { op: then, target: 0 }];
+    if (then === 'get' && declares(session, 'delivery.delete')) steps.push({ op: 'delete', target: 0 });
+    return runSequence(sessionDriver(session, session.config.generation.seed), { callback: 'delivery.save', payload: { steps }, intent: { kind: 'sequence' } }, caseId);
   };
 }
+
+const saveAlone: Exec = async (session, c, caseId) => outcomeOf(session, c, await session.send('delivery.save', c.payload, { clientId: session.clientId(), case: caseId }));
 
 const sendAsIs: Exec = async (session, c, caseId) => outcomeOf(session, c, await session.send(c.callback, c.payload, { clientId: session.clientId(), case: caseId }));
 
@@ -64,11 +64,11 @@ interface Property {
 }
 
 const PROPERTIES: Property[] = [
-  { title: 'save: generated valid requests, the deliveryId answered', id: 'save-valid', name: SAVE_VALID, needs: ['delivery.save'], arbitrary: validSave, exec: afterSave(undefined) },
+  { title: 'save: generated valid requests, the deliveryId answered', id: 'save-valid', name: SAVE_VALID, needs: ['delivery.save'], arbitrary: validSave, exec: saveAlone },
   { title: 'save: generated wrong input, refused naming the field', id: 'save-wrong', name: SAVE_WRONG, needs: ['delivery.save'], arbitrary: wrongSave, exec: sendAsIs },
-  { title: 'get: each saved delivery, of the profile\'s shape', id: 'get-saved', name: GET_SAVED, needs: ['delivery.save', 'delivery.get'], arbitrary: validSave, exec: afterSave('delivery.get') },
+  { title: 'get: each saved delivery, of the profile\'s shape', id: 'get-saved', name: GET_SAVED, needs: ['delivery.save', 'delivery.get'], arbitrary: validSave, exec: afterSave('get') },
   { title: 'get: an unknown deliveryId, refused', id: 'get-unknown', name: GET_UNKNOWN, needs: ['delivery.get'], arbitrary: () => unknownDeliveryId(), exec: sendAsIs },
-  { title: 'delete: each saved delivery, acknowledged', id: 'delete-saved', name: DELETE_SAVED, needs: ['delivery.save', 'delivery.delete'], arbitrary: validSave, exec: afterSave('delivery.delete') },
+  { title: 'delete: each saved delivery, acknowledged', id: 'delete-saved', name: DELETE_SAVED, needs: ['delivery.save', 'delivery.delete'], arbitrary: validSave, exec: afterSave('delete') },
 ];
 
 test.describe('delivery save, get and delete', () => {

@@ -128,21 +128,27 @@ export const PROPERTY_CHECKS: Readonly<Record<string, (profile: boolean) => Prop
     { check: ensureErrorNamesTheIncorrectField, app: { requirements: ['GEN-ERR-NAMES-INCORRECT-FIELD'], severity: MUST } },
     ...errorChecks(profile),
   ],
+  // Run as a sequence (save, then get; `delivery-sequences.ts`): every step judged.
   [GET_SAVED]: (profile) => [
-    { check: ensureGetAnswersDelivery, app: { requirements: ['WIRE-GEN-SUCCESS-REPLY-SHAPE', 'WIRE-DLV-GET-RESULT-SHAPE', 'WIRE-DLV-GET-UPDATEDAT-ISO8601'], severity: MUST } },
-    { check: ensureGetDatesAreYmd, app: { requirements: ['WIRE-DLV-GET-DATES-YMD'], severity: MUST } },
-    { check: ensureLiveDeliveryIsServed, app: { requirements: ['WIRE-DLV-GET-RESULT-SHAPE'], severity: MUST } },
-    ...errorChecks(profile),
+    ...[
+      { check: ensureGetAnswersDelivery, app: { requirements: ['WIRE-GEN-SUCCESS-REPLY-SHAPE', 'WIRE-DLV-GET-RESULT-SHAPE', 'WIRE-DLV-GET-UPDATEDAT-ISO8601'], severity: MUST } },
+      { check: ensureGetDatesAreYmd, app: { requirements: ['WIRE-DLV-GET-DATES-YMD'], severity: MUST } },
+      { check: ensureLiveDeliveryIsServed, app: { requirements: ['WIRE-DLV-GET-RESULT-SHAPE'], severity: MUST } },
+      ...errorChecks(profile),
+    ].map((c) => ({ ...c, check: overSteps(c.check) })),
   ],
   [GET_UNKNOWN]: (profile) => [
     { check: ensureUnknownDeliveryIdIsRefused, app: { requirements: ['WIRE-DLV-GET-UNKNOWN-ID-ERROR'], severity: MUST } },
     servedAtItsMethod('delivery.get'),
     ...errorChecks(profile),
   ],
+  // Run as a sequence (save, then delete).
   [DELETE_SAVED]: (profile) => [
-    { check: ensureDeleteAcknowledged, app: { requirements: ['DLV-DELETE-POST', 'WIRE-GEN-SUCCESS-REPLY-SHAPE'], severity: MUST } },
-    servedAtItsMethod('delivery.delete'),
-    ...errorChecks(profile),
+    ...[
+      { check: ensureDeleteAcknowledged, app: { requirements: ['DLV-DELETE-POST', 'WIRE-GEN-SUCCESS-REPLY-SHAPE'], severity: MUST } },
+      servedAtItsMethod('delivery.delete'),
+      ...errorChecks(profile),
+    ].map((c) => ({ ...c, check: overSteps(c.check) })),
   ],
   [SEQUENCES]: (profile) => [
     ...[
