@@ -9,11 +9,14 @@ import { defineCheck, fail, notApplicable, pass, show } from '../check.ts';
 import { claimsSuccess, describeReply } from '../callbacks/reply.ts';
 import type { CaseOutcome } from '../../properties/types.ts';
 
-/** The deliveryId of a save success answer, as the system sends it back (a text), if it has one. */
-export function deliveryIdOf(json: unknown): string | undefined {
-  const id = ((json as { result?: { deliveryId?: unknown } } | undefined)?.result ?? {}).deliveryId;
+/** An id member of a success answer's result (`deliveryId` of save, `shipmentId` of shipmentSave), as the system sends it back (a text), if it has one. */
+export function resultIdOf(json: unknown, member: 'deliveryId' | 'shipmentId'): string | undefined {
+  const id = ((json as { result?: Record<string, unknown> } | undefined)?.result ?? {})[member];
   return (typeof id === 'string' && id !== '') || (typeof id === 'number' && Number.isFinite(id)) ? String(id) : undefined;
 }
+
+/** The deliveryId of a save success answer, if it has one. */
+export const deliveryIdOf = (json: unknown): string | undefined => resultIdOf(json, 'deliveryId');
 
 /** A success answer to save carries the created delivery's id: `{success: true, result: {deliveryId, ...}}`. */
 export const ensureSaveReturnsDeliveryId = defineCheck<CaseOutcome>({

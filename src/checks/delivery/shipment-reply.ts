@@ -10,12 +10,10 @@ import { contract, formatErrors } from '../../contract/schemas.ts';
 import { defineCheck, fail, notApplicable, pass, show } from '../check.ts';
 import { claimsSuccess, describeReply } from '../callbacks/reply.ts';
 import type { CaseOutcome } from '../../properties/types.ts';
+import { resultIdOf } from './save-reply.ts';
 
-/** The shipmentId of a shipmentSave success answer, as the system sends it back (a text), if it has one. */
-export function shipmentIdOf(json: unknown): string | undefined {
-  const id = ((json as { result?: { shipmentId?: unknown } } | undefined)?.result ?? {}).shipmentId;
-  return (typeof id === 'string' && id !== '') || (typeof id === 'number' && Number.isFinite(id)) ? String(id) : undefined;
-}
+/** The shipmentId of a shipmentSave success answer, if it has one. */
+export const shipmentIdOf = (json: unknown): string | undefined => resultIdOf(json, 'shipmentId');
 
 /** A success answer to shipmentSave is `{success: true, result: {shipmentId, extraData}}` of the profile's shape. */
 export const ensureShipmentSaveAnswersShipment = defineCheck<CaseOutcome>({
