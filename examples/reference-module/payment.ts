@@ -11,7 +11,7 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { FaultSet } from './faults.ts';
-import { CallbackAuth, HttpError, afterReply, badRequest, notFound, postCallback, sendText, success, type CallbackReply, type Ctx, type Payload, type Router } from './http.ts';
+import { CallbackAuth, HttpError, afterReply, badRequest, getCallback, notFound, postCallback, sendText, success, type CallbackReply, type Ctx, type Payload, type Router } from './http.ts';
 import { dateTime, isObj, optArray, optEnum, optNumber, optPositive, optString, reqString, round2 } from './input.ts';
 import { PAYMENT_SERVED_PATHS, PAYMENT_SHOPS, paymentCurrencies } from './registration.ts';
 import { describeFailure, systemOk, type SystemClient } from './outbound.ts';
@@ -70,7 +70,7 @@ export class PaymentService {
   constructor(
     private readonly system: SystemClient,
     private readonly publicUrl: () => string,
-    faults: FaultSet,
+    readonly faults: FaultSet,
   ) {
     this.currencies = paymentCurrencies(faults);
   }
@@ -103,10 +103,18 @@ export class PaymentService {
 
   create(p: Payload, ctx: Ctx): CallbackReply {
     const invoiceUuid = reqString(p, 'invoiceUuid', 'invoiceUuid');
-    const amount = optPositive(p, 'amount', 'amount');
+    // Fault `create-accepts-zero-amount`: an amount of zero taken as it comes.
+    const amount = this.faults.has('create-accepts-zero-amount') && p.amount !== undefined && p.amount !== null && p.amount !== '' && Number(p.amount) === 0 ? 0 : optPositive(p, 'amount', 'amount');
     if (amount === undefined) throw badRequest('amount is required');
-    const currency = reqString(p, 'currency', 'currency');
-    if (!this.currencies.includes(currency)) throw badRequest(`currency ${currency} is not accepted (accepted: ${this.currencies.join(', ')})`);
+    // Fault `create-error-without-field`: a refused currency named nowhere in the message.
+    const vague = this.faults.has('create-error-without-field');
+    let currency: string;
+    try {
+      currency = reqString(p, 'currency', 'currency');
+    } catch (e) {
+      throw vague ? badRequest('invalid request') : e;
+    }
+    if (!this.currencies.includes(currency)) throw badRequest(vague ? 'invalid request' : `currency ${currency} is not accepted (accepted: ${this.currencies.join(', ')})`);
     optEnum(p, 'invoiceType', 'invoiceType', ['link'] as const);
     const shopId = optString(p, 'shopId', 'shopId');
     if (shopId !== undefined && shopId !== '') {
@@ -141,6 +149,8 @@ export class PaymentService {
     if (orderNumber) inv.orderNumber = orderNumber;
     this.invoices.set(paymentId, inv);
     afterReply(ctx, () => this.report(inv));
+    // Fault `create-without-invoice-url`: the payment link left out of the answer.
+    if (this.faults.has('create-without-invoice-url')) return success({ paymentId, cancellable: true });
     return success({ paymentId, invoiceUrl: inv.invoiceUrl, cancellable: true });
   }
 
@@ -181,9 +191,11 @@ export class PaymentService {
    * The payment service told the module that the customer paid (`paid`) or that the funds
    * are held (`held`): check the invoice with the system, then move it on and report.
    */
-  async notify(paymentId: string, event: 'held' | 'paid'): Promise<Record<string, unknown>> {
+  async notify(paymentId: string, event: 'held' | 'paid' | 'failed'): Promise<Record<string, unknown>> {
     const inv = this.invoice(paymentId);
     this.requireState(inv, `the ${event} notification`, ['pending']);
+    // A failed payment changes nothing: the invoice stays payable.
+    if (event === 'failed') return { success: true, paymentId, status: inv.status };
     const check = { invoiceUuid: inv.invoiceUuid, amount: inv.amount, currency: inv.currency };
     const reply = await this.system.postForm('/api/v5/payment/check', { check: JSON.stringify(check) });
     const result = (reply.json as { result?: { success?: unknown; errorMsg?: unknown } } | undefined)?.result;
@@ -208,7 +220,9 @@ function escapeHtml(s: string): string {
 }
 
 export function mountPayment(router: Router, auth: CallbackAuth, service: PaymentService): void {
-  router.add('POST', PAYMENT_SERVED_PATHS.create, postCallback(auth, { create: (p, ctx) => service.create(p, ctx) }));
+  // Fault `payment-create-on-get`: create served at GET (the invoice's JSON in the query's `create`); the POST the platform sends is answered 405 by the router.
+  if (service.faults.has('payment-create-on-get')) router.add('GET', PAYMENT_SERVED_PATHS.create, getCallback(auth, (q, ctx) => service.create(queryJson(q, 'create'), ctx)));
+  else router.add('POST', PAYMENT_SERVED_PATHS.create, postCallback(auth, { create: (p, ctx) => service.create(p, ctx) }));
   router.add('POST', PAYMENT_SERVED_PATHS.approve, postCallback(auth, { approve: (p, ctx) => service.approve(p, ctx) }));
   router.add('POST', PAYMENT_SERVED_PATHS.cancel, postCallback(auth, { cancel: (p, ctx) => service.cancel(p, ctx) }));
   router.add('POST', PAYMENT_SERVED_PATHS.refund, postCallback(auth, { refund: (p, ctx) => service.refund(p, ctx) }));
@@ -225,10 +239,22 @@ export function mountPayment(router: Router, auth: CallbackAuth, service: Paymen
   });
 }
 
+/** A JSON object held by query parameter `field` (fault `payment-create-on-get`); errors name the field. */
+function queryJson(q: Record<string, string>, field: string): Payload {
+  let value: unknown;
+  try {
+    value = JSON.parse(q[field] ?? '');
+  } catch {
+    throw badRequest(`${field} is missing or not valid JSON`);
+  }
+  if (!isObj(value)) throw badRequest(`${field} must be a JSON object`);
+  return value;
+}
+
 /** Reads the `payment.notify` trigger's event. */
-export function notifyEvent(p: Payload): 'held' | 'paid' {
-  const e = optEnum(p, 'event', 'event', ['held', 'paid'] as const);
-  if (!e) throw badRequest('event is required (held or paid)');
+export function notifyEvent(p: Payload): 'held' | 'paid' | 'failed' {
+  const e = optEnum(p, 'event', 'event', ['held', 'paid', 'failed'] as const);
+  if (!e) throw badRequest('event is required (held, paid or failed)');
   return e;
 }
 

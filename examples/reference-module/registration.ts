@@ -278,6 +278,8 @@ export function buildIntegrationModule(input: RegistrationInput): Record<string,
     invoiceTypes: faults.has('payment-invoice-type-unknown') ? ['qr'] : ['link'],
     shops: [...PAYMENT_SHOPS, ...(input.addedShops ?? [])].map((s) => ({ ...s })),
   };
+  // Fault `payment-shop-without-active`: the second shop lacks `active` (PAY-SHOPS-SHAPE).
+  if (faults.has('payment-shop-without-active')) delete (payment.shops[1] as { active?: boolean }).active;
   const module: Record<string, unknown> = {
     code: config.moduleCode,
     integrationCode: INTEGRATION_CODE,
@@ -356,7 +358,8 @@ function wrongFieldTypes(module: Json): void {
     statuses: 'all',
     shipmentExtraData: 'van',
   });
-  Object.assign(i.payment, { actions: { ...i.payment.actions, status: 5 }, shops: [{ name: 7, code: 5, active: 'yes' }] });
+  // The shops are left alone: their shape is ensureShopsHaveCodeNameActive's (fault `payment-shop-without-active`).
+  Object.assign(i.payment, { actions: { ...i.payment.actions, status: 5 } });
 }
 
 /**

@@ -133,7 +133,7 @@ export function triggers(deps: TriggerDeps): Record<string, Trigger> {
     'payment.notify': async (p) => {
       const paymentId = reqText(p, 'paymentId');
       const event = p.event;
-      if (event !== 'held' && event !== 'paid') throw badRequest('event must be held or paid');
+      if (event !== 'held' && event !== 'paid' && event !== 'failed') throw badRequest('event must be held, paid or failed');
       return payment.notify(paymentId, event);
     },
 

@@ -19,6 +19,7 @@ import { findPropertyCheck } from '../properties/registry.ts';
 import type { PropertyCheck } from '../properties/run.ts';
 import type { CaseOutcome, SavedFailure } from '../properties/types.ts';
 import { runSequence, sessionDriver } from '../properties/delivery-sequences.ts';
+import { runPaymentSequence, sessionPaymentDriver } from '../properties/payment-sequences.ts';
 import { ENV_OUT } from '../run/environment.ts';
 import { RunSession } from '../run/session.ts';
 import { oneLine } from '../report/console-reporter.ts';
@@ -172,10 +173,12 @@ export async function replayCommand(args: string[]): Promise<number> {
     const callback = failure.case.callback as CallbackName;
     let outcome: CaseOutcome;
     try {
-      // A sequence runs its steps again, in order, on deliveries of its own; any other case is one request.
+      // A sequence runs its steps again, in order, on deliveries (or invoices) of its own; any other case is one request.
       outcome =
         failure.case.intent.kind === 'sequence'
-          ? await runSequence(sessionDriver(session, Number(failure.seed)), failure.case, 'replay')
+          ? callback.startsWith('payment.')
+            ? await runPaymentSequence(sessionPaymentDriver(session, Number(failure.seed)), failure.case, 'replay')
+            : await runSequence(sessionDriver(session, Number(failure.seed)), failure.case, 'replay')
           : { case: failure.case, reply: await session.send(callback, failure.case.payload, { clientId, label: 'replay' }), module: session.registration.module, profile: config.profile };
     } catch (e) {
       if (!(e instanceof NoCallbackAddress)) throw e;

@@ -2246,9 +2246,9 @@ export interface PaymentConfiguration {
    * Shops of the client in the payment system. Each new shop gets a payment type; an inactive shop triggers a warning; a shop missing on update is removed.
    */
   shops?: {
-    name?: string;
-    code?: string;
-    active?: boolean;
+    name: string;
+    code: string;
+    active: boolean;
     [k: string]: unknown;
   }[];
   [k: string]: unknown;

@@ -13,7 +13,7 @@ export const TRIGGERS = {
   'telephony.callsUpload': 'the module uploads call history; params: count (calls, may exceed 50)',
   'telephony.callEvent': 'the module reports a call event; params: phone, type (in, out, hangup), codes',
   'telephony.managerLookup': 'the module asks for the responsible manager; params: phone',
-  'payment.notify': 'the payment system notifies the module; params: paymentId, event (held, paid)',
+  'payment.notify': 'the payment system notifies the module; params: paymentId, event (held: funds held; paid: paid without a hold; failed: the payment failed)',
   'transport.templateVerdict': 'the provider decides on a template; params: channelId, code, verdict (approved, rejected), reason',
   'transport.inboundMessage': 'a customer writes to the channel; params: channelId, text',
   'registration.repeat': 'the module registers again; no params',

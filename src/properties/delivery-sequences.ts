@@ -368,7 +368,8 @@ export async function runSequence(driver: SequenceDriver, c: GeneratedCase, case
   return { case: c, reply: last.reply, module: driver.module, profile: driver.profile, steps: real.steps };
 }
 
-const stepName = (s: CaseOutcome, i: number, n: number): string => `step ${i + 1} of ${n}, ${s.case.callback.split('.')[1]}${s.case.intent.kind === 'refused' ? ` with a ${s.case.intent.clientId} clientId` : s.case.intent.kind === 'open' ? ` (${s.case.intent.why})` : ''}`;
+const stepName = (s: CaseOutcome, i: number, n: number): string =>
+  s.trigger !== undefined ? `step ${i + 1} of ${n}, trigger ${s.trigger}` : `step ${i + 1} of ${n}, ${s.case.callback.split('.')[1]}${s.case.intent.kind === 'refused' ? ` with a ${s.case.intent.clientId} clientId` : s.case.intent.kind === 'open' ? ` (${s.case.intent.why})` : ''}`;
 
 /**
  * A check of one step, over every step of a sequence (or the case itself when it is not one):

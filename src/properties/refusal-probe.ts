@@ -56,7 +56,7 @@ export interface StillPossibleProbe {
 }
 
 /** Runs the probe: the refused call between the observations. */
-export async function probeRefusal(probe: UnchangedProbe | StillPossibleProbe, clientId: string | undefined): Promise<{ reply: Reply; observation: Observation }> {
+export async function probeRefusal(probe: UnchangedProbe | StillPossibleProbe, clientId: string | undefined): Promise<{ reply: Reply; observation: Exclude<Observation, { kind: 'reported' }> }> {
   if (probe.kind === 'unchanged') {
     const before = await probe.observe('before');
     const reply = await probe.act(clientId);
@@ -72,6 +72,7 @@ const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.str
 
 /** Whether an observation shows a state changed by the refused call: readable before, and unreadable or different after. */
 export function observedChange(obs: Observation): boolean {
+  if (obs.kind === 'reported') return obs.during.some((r) => r.status !== r.from) || (!obs.acknowledged && !obs.reportedAfter.some((r) => r.status === obs.expected && r.accepted));
   if (obs.kind !== 'unchanged' || !claimsSuccess(obs.before)) return false;
   const read = STATE_READERS[obs.reader] ?? STATE_READERS.result!;
   return !claimsSuccess(obs.after) || !same(read(obs.before.json), read(obs.after.json));
@@ -92,6 +93,18 @@ export const ensureRefusalLeftNoEffect = defineCheck<CaseOutcome>({
     if (o.case.intent.kind !== 'refused' || !obs) return notApplicable('not a refused call');
     if (o.reply.status === undefined || claimsSuccess(o.reply)) return notApplicable(`the call was not refused (${describeReply(o.reply)}): ensureRefusedCallbackHasNoEffect's`);
     const presented = `a ${o.case.intent.clientId} clientId`;
+    if (obs.kind === 'reported') {
+      // A report about it between the refused call and the follow-up that changes its state is an effect.
+      const changed = obs.during.filter((r) => r.exchange !== undefined && r.status !== r.from);
+      if (changed.length > 0) {
+        return fail(`after ${o.case.callback} with ${presented} was refused, the module reported ${changed.map((r) => `${show(r.status)} (from ${r.from})`).join(', ')} to the system`, 'no effect: nothing about it reported (wire profile section 1)', [o.reply.exchange.id, ...changed.map((r) => r.exchange!)]);
+      }
+      const all = [o.reply.exchange.id, obs.trigger.exchange.id, ...obs.reportedAfter.flatMap((r) => (r.exchange ? [r.exchange] : []))];
+      if (obs.reportedAfter.some((r) => r.status === obs.expected && r.accepted)) return pass(`refused (HTTP ${o.reply.status}); ${obs.what}: ${obs.expected} reported`, all);
+      // Acknowledged but not reported: that call's own rule (ensureActionIsReported) judges it.
+      if (obs.acknowledged) return notApplicable(`${obs.what} was acknowledged but ${obs.expected} was not reported within ${obs.waitedMs} ms: judged by that call's own rule`);
+      return fail(`after ${o.case.callback} with ${presented} was refused, ${obs.what} was refused too: ${describeReply(obs.trigger)}`, `${obs.what} goes through as if the refused call had not been made, and ${obs.expected} is reported (wire profile section 1)`, all);
+    }
     const evidence = [o.reply.exchange.id, obs.after.exchange.id];
     if (obs.kind === 'stillPossible') {
       if (obs.after.status === undefined) return notApplicable(`the observer got no answer (${describeReply(obs.after)})`);

@@ -35,6 +35,8 @@ import { ensureAutocompleteAnswersSuggestions, ensureShipmentPointListAnswersTer
 import { ensurePrintAcceptsFlatDeliveryIds, ensurePrintAnswersPdfOrZip, ensurePrintContentTypeMatches, ensurePrintErrorIs400, isPrintDocument } from '../checks/delivery/print-reply.ts';
 import { notApplicable, type Check } from '../checks/check.ts';
 import type { CaseOutcome } from './types.ts';
+import { ensureActionIsReported, ensureCanceledInvoiceTakesNoPayment, ensureHoldFollowsPassedCheck, ensureInvoiceReportsFollowTable, ensureSuccessFollowsPassedCheck } from '../checks/payment/invoice-reports.ts';
+import { ensureCreateReturnsPaymentLink, ensureRefundAnswersRefund } from '../checks/payment/replies.ts';
 
 const MUST = 'MUST' as const;
 
@@ -73,6 +75,15 @@ const servedAtItsMethod = (callback: CallbackName): PropertyCheck => ({
   app: { requirements: [...(CALLBACKS[callback].requirements.transport ?? [])], severity: MUST },
 });
 
+/**
+ * The actions are served at their methods: one check over the cases of several callbacks (one
+ * result, one saved failure, found again by its name), credited to their methods' ids.
+ */
+const servedAtTheirMethod = (callbacks: readonly CallbackName[]): PropertyCheck => ({
+  check: { ...ensureActionServedAtItsMethod, run: (o) => (callbacks.includes(o.case.callback) ? ensureActionServedAtItsMethod.run(o) : notApplicable(`not a ${callbacks.map((c) => c.split('.')[1]).join(', ')} call`)) },
+  app: { requirements: [...new Set(callbacks.flatMap((c) => CALLBACKS[c].requirements.transport ?? []))], severity: MUST },
+});
+
 /** `delivery.tariffList`: the carrier's tariffs, for a default tariff (document, rule 7). */
 export const TARIFF_LIST = 'delivery.tariffList: the tariffs';
 /** `delivery.shipmentPointList`: terminals for generated places (document, rule 6). */
@@ -100,6 +111,48 @@ export const DELETE_SAVED = 'delivery.delete: saved deliveries';
 
 /** `delivery sequences`: save, edit, get, delete, shipments and refused calls over a model, every step judged. */
 export const SEQUENCES = 'delivery: stateful sequences';
+
+/** Payment sequences: invoices created, the manager's actions, payment events, refused and wrong calls over the invoice table (`payment-sequences.ts`). */
+export const PAYMENT_SEQUENCES = 'payment: stateful sequences';
+/** The three typical flows of the document (and payments the honest check refuses), each a fixed sequence judged by the same checks. */
+export const PAYMENT_FLOWS = 'payment: typical flows';
+/** `payment.create: valid requests`: the payment link answered, or an error of the right form. */
+export const CREATE_VALID = 'payment.create: valid requests';
+/** `payment.create: wrong input`: refused with the error form, the message naming the field. */
+export const CREATE_WRONG = 'payment.create: wrong input';
+/** `payment: unknown payment ids`: approve, cancel and refund of a paymentId the module never gave, refused naming it. */
+export const UNKNOWN_PAYMENT = 'payment: unknown payment ids';
+
+/** A payment step the system sent as a callback (not a trigger the suite fired). */
+const callbackStep = (s: CaseOutcome): boolean => s.trigger === undefined;
+const reportedFor = (because: string) => (s: CaseOutcome): boolean => s.invoice?.required?.because === because;
+const toldOf = (event: string) => (s: CaseOutcome): boolean => s.invoice?.event === event;
+
+/** The checks of a payment sequence (the generated ones, and the typical flows), each over every step. */
+function paymentSequenceChecks(profile: boolean): PropertyCheck[] {
+  const onCallbacks = (c: PropertyCheck): PropertyCheck => ({ ...c, check: overSteps(c.check, callbackStep) });
+  return [
+    ...[
+      { check: ensureCreateReturnsPaymentLink, app: { requirements: ['PAY-CREATE-RETURNS-PAYMENT-LINK', 'WIRE-PAY-CREATE-RESULT', 'WIRE-GEN-SUCCESS-REPLY-SHAPE'], severity: MUST } },
+      { check: ensureRefundAnswersRefund, app: { requirements: ['WIRE-PAY-REFUND-RESULT', 'WIRE-PAY-REFUND-NO-AMOUNT-FULL'], severity: MUST } },
+      { check: ensureWrongInputIsRefused, app: { requirements: ['GEN-ERR-NAMES-INCORRECT-FIELD'], severity: MUST } },
+      { check: ensureErrorNamesTheIncorrectField, app: { requirements: ['GEN-ERR-NAMES-INCORRECT-FIELD'], severity: MUST } },
+      ...errorChecks(profile),
+    ].map(onCallbacks),
+    { check: overSteps(ensureInvoiceReportsFollowTable), app: { requirements: ['PAY-INVOICE-TABLE-TRANSITIONS'], severity: MUST } },
+    { check: overSteps(ensureHoldFollowsPassedCheck), app: { requirements: ['PAY-PENDING-TO-WAITING-ON-HOLD'], severity: MUST } },
+    { check: overSteps(ensureSuccessFollowsPassedCheck, toldOf('held')), app: { requirements: ['PAY-FLOW-AUTO-CAPTURE-CHECK'], severity: 'SHOULD' } },
+    { check: overSteps(ensureSuccessFollowsPassedCheck, toldOf('paid')), app: { requirements: ['PAY-FLOW-NO-HOLD-CHECK'], severity: 'SHOULD' } },
+    { check: overSteps(ensureCanceledInvoiceTakesNoPayment), app: { requirements: ['PAY-CANCELED-NO-MORE-PAYMENTS'], severity: MUST } },
+    { check: overSteps(ensureActionIsReported, reportedFor('approve')), app: { requirements: ['PAY-APPROVE-SETS-SUCCEEDED'], severity: MUST } },
+    { check: overSteps(ensureActionIsReported, reportedFor('cancel')), app: { requirements: ['PAY-CANCEL-SETS-CANCELED'], severity: MUST } },
+    { check: overSteps(ensureActionIsReported, reportedFor('refund')), app: { requirements: ['PAY-REFUND-SETS-REFUNDSUCCEEDED'], severity: MUST } },
+    { check: overSteps(ensureActionIsReported, reportedFor('held')), app: { requirements: ['PAY-PENDING-TO-WAITING-ON-HOLD', 'PAY-PENDING-TO-SUCCEEDED-ON-PAYMENT'], severity: MUST } },
+    { check: overSteps(ensureActionIsReported, reportedFor('paid')), app: { requirements: ['PAY-PENDING-TO-SUCCEEDED-ON-PAYMENT'], severity: MUST } },
+    { check: overSteps(ensureRefusalLeftNoEffect), app: { requirements: ['WIRE-GEN-BAD-CLIENTID-NO-ACTION'], severity: MUST } },
+    { check: overSteps(onReply(ensureRefusedCallbackHasNoEffect), refusedStep), app: { requirements: ['WIRE-GEN-BAD-CLIENTID-NO-ACTION'], severity: MUST } },
+  ];
+}
 
 /** Each property's checks, by the property's name; `profile`: the run's reading (some ids differ by it). */
 export const PROPERTY_CHECKS: Readonly<Record<string, (profile: boolean) => PropertyCheck[]>> = {
@@ -165,6 +218,25 @@ export const PROPERTY_CHECKS: Readonly<Record<string, (profile: boolean) => Prop
       ...errorChecks(profile),
     ].map((c) => ({ ...c, check: overSteps(c.check) })),
     { check: overSteps(onReply(ensureRefusedCallbackHasNoEffect), refusedStep), app: { requirements: ['WIRE-GEN-BAD-CLIENTID-NO-ACTION'], severity: MUST } },
+  ],
+  [PAYMENT_SEQUENCES]: paymentSequenceChecks,
+  // Flow 2 (hold with manual capture): after the check waitingForCapture; the manager approves; the module acts and reports.
+  [PAYMENT_FLOWS]: (profile) => [...paymentSequenceChecks(profile), { check: overSteps(ensureActionIsReported, (s) => reportedFor('approve')(s) && s.invoice?.before === 'waitingForCapture'), app: { requirements: ['PAY-FLOW-MANUAL-CAPTURE-WAITING'], severity: 'SHOULD' } }],
+  [CREATE_VALID]: (profile) => [
+    { check: ensureCreateReturnsPaymentLink, app: { requirements: ['PAY-CREATE-RETURNS-PAYMENT-LINK', 'WIRE-PAY-CREATE-RESULT', 'WIRE-GEN-SUCCESS-REPLY-SHAPE'], severity: MUST } },
+    servedAtItsMethod('payment.create'),
+    ...errorChecks(profile),
+  ],
+  [CREATE_WRONG]: (profile) => [
+    { check: ensureWrongInputIsRefused, app: { requirements: ['GEN-ERR-NAMES-INCORRECT-FIELD'], severity: MUST } },
+    { check: ensureErrorNamesTheIncorrectField, app: { requirements: ['GEN-ERR-NAMES-INCORRECT-FIELD'], severity: MUST } },
+    ...errorChecks(profile),
+  ],
+  [UNKNOWN_PAYMENT]: (profile) => [
+    { check: ensureWrongInputIsRefused, app: { requirements: ['GEN-ERR-NAMES-INCORRECT-FIELD'], severity: MUST } },
+    { check: ensureErrorNamesTheIncorrectField, app: { requirements: ['GEN-ERR-NAMES-INCORRECT-FIELD'], severity: MUST } },
+    servedAtTheirMethod(['payment.approve', 'payment.cancel', 'payment.refund']),
+    ...errorChecks(profile),
   ],
   [TARIFF_LIST]: (profile) => [
     { check: ensureTariffListAnswersTariffs, app: { requirements: ['WIRE-DLV-TARIFFLIST-RESULT', 'WIRE-GEN-SUCCESS-REPLY-SHAPE'], severity: MUST } },

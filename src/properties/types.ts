@@ -5,6 +5,8 @@
  */
 import type { Reply } from '../client/callback-client.ts';
 import type { CallbackName } from '../callbacks/table.ts';
+import type { InvoiceStatus, PaymentEvent } from '../contract/invoice-machine.ts';
+import type { InvoiceCheck, InvoiceReport } from '../simulators/invoices.ts';
 
 /** What a generated request is meant to be. */
 export type CaseIntent =
@@ -39,12 +41,40 @@ export interface CaseOutcome {
   steps?: CaseOutcome[];
   /** A refused step: what an authorised observer saw of the state it would have changed (`refusal-probe.ts`). */
   observation?: Observation;
+  /** A step that is no callback (a trigger the suite fired): its name in messages; its reply is not judged as a callback's. */
+  trigger?: string;
+  /** A payment step: the invoice it acted on, what the model allowed and required, and what the module reported. */
+  invoice?: InvoiceView;
+}
+
+/** What a payment step did to its invoice, as the model expected it and the system saw it (`payment-sequences.ts`). */
+export interface InvoiceView {
+  uuid: string;
+  /** The invoice's state before the step. */
+  before: InvoiceStatus;
+  /** States a report of this step may move it to (a report of `before` is always allowed). */
+  allowed: InvoiceStatus[];
+  /** A report of one of these must arrive: the manager's action was acknowledged, or the payment system told of a payment. */
+  required?: { statuses: InvoiceStatus[]; because: 'approve' | 'cancel' | 'refund' | PaymentEvent };
+  /** The payment event told in the step, if any. */
+  event?: PaymentEvent;
+  /** The update-invoice calls about the invoice during the step, as the system judged them. */
+  reports: InvoiceReport[];
+  /** The module's payment/check calls of the invoice during the step, as the system answered them. */
+  checks: InvoiceCheck[];
+  /** How long the step waited for a required report. */
+  waitedMs: number;
 }
 
 /** What an authorised call showed around a refused one: the state before and after, or a follow-up that must still work. */
 export type Observation =
   | { kind: 'unchanged'; what: string; before: Reply; after: Reply; /** The state reader of `refusal-probe.ts` that compares them. */ reader: string }
-  | { kind: 'stillPossible'; what: string; after: Reply };
+  | { kind: 'stillPossible'; what: string; after: Reply }
+  /**
+   * What the system was told after the refused call: reports about the object between the call and
+   * the follow-up (none may change it), and after the follow-up (`trigger`), a report of `expected`.
+   */
+  | { kind: 'reported'; what: string; expected: string; during: InvoiceReport[]; trigger: Reply; reportedAfter: InvoiceReport[]; waitedMs: number; /** The follow-up was acknowledged (a trigger that worked, a callback answered with success). */ acknowledged: boolean };
 
 /** A saved failure (`failures/<check>.json`): enough to send the same request again and judge it the same way. */
 export interface SavedFailure {

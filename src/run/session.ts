@@ -13,6 +13,7 @@ import { Redactor } from '../evidence/redact.ts';
 import { CallbackClient, type Reply } from '../client/callback-client.ts';
 import { NoCallbackAddress, send, type SendOptions } from '../callbacks/send.ts';
 import type { CallbackName } from '../callbacks/table.ts';
+import type { SystemAction } from '../contract/invoice-machine.ts';
 import { SystemSimulator, type Registration } from '../simulators/system.ts';
 import { GatewaySimulator } from '../simulators/gateway.ts';
 import { hostOf, makeRunTls, writeCaFile, type CaFile, type RunTls } from '../simulators/tls.ts';
@@ -452,9 +453,36 @@ export class RunSession {
     return '';
   }
 
-  /** Sends a callback to the module as it stands (its last accepted registration): `src/callbacks/send.ts`. */
-  send(name: CallbackName, payload: unknown, options: SendOptions): Promise<Reply> {
-    return send({ client: this.client, module: () => this.registration?.module }, name, payload, options);
+  /**
+   * Sends a callback to the module as it stands (its last accepted registration): `src/callbacks/send.ts`.
+   * A payment callback is what the system does with an invoice: create issues it first, and a
+   * manager's action makes its report due (`simulators/invoices.ts`); a probe (a refused clientId) is none.
+   */
+  async send(name: CallbackName, payload: unknown, options: SendOptions): Promise<Reply> {
+    const answered = options.probe ? undefined : this.paymentAct(name, payload);
+    const reply = await send({ client: this.client, module: () => this.registration?.module }, name, payload, options);
+    answered?.(reply);
+    return reply;
+  }
+
+  /** What the system's invoices make of a payment callback about to be sent; returns what to do with the answer. */
+  private paymentAct(name: CallbackName, payload: unknown): ((reply: Reply) => void) | undefined {
+    if (!name.startsWith('payment.') || typeof payload !== 'object' || payload === null) return undefined;
+    const p = payload as Record<string, unknown>;
+    const book = this.system.invoices;
+    const success = (reply: Reply): boolean => reply.status !== undefined && reply.status < 300 && (reply.json as { success?: unknown } | undefined)?.success === true;
+    if (name === 'payment.create') {
+      if (typeof p.invoiceUuid !== 'string') return undefined;
+      book.issue(p);
+      return (reply) => {
+        const id = (reply.json as { result?: { paymentId?: unknown } } | undefined)?.result?.paymentId;
+        book.created(p.invoiceUuid as string, success(reply), typeof id === 'string' || typeof id === 'number' ? String(id) : undefined);
+      };
+    }
+    const action = name.slice('payment.'.length) as SystemAction;
+    if (typeof p.paymentId !== 'string' && typeof p.paymentId !== 'number') return undefined;
+    const answered = book.sending(String(p.paymentId), action);
+    return (reply) => answered(success(reply));
   }
 
   /** The module's `baseUrl`, where callback paths start. */

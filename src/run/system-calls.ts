@@ -20,6 +20,7 @@ function judgedHere(call: InboundCall): boolean {
 /** Everything the judgement of a call reads: two calls with the same signature get the same results. */
 function signature(call: InboundCall): string {
   const req = call.exchange.request;
+  const judgement = ENDPOINT_JUDGEMENTS[call.endpoint]!;
   return JSON.stringify([
     call.endpoint,
     req.method,
@@ -30,7 +31,8 @@ function signature(call: InboundCall): string {
     call.apiKeyValid,
     call.version,
     call.decodeError ?? null,
-    call.payload ?? null,
+    // The payload itself where a named rule of the endpoint reads it; else only what its schema found in it.
+    judgement.limit || judgement.rules ? (call.payload ?? null) : call.payload === undefined ? null : call.schemaErrors.map((e) => `${e.instancePath} ${e.keyword} ${JSON.stringify(e.params)}`),
   ]);
 }
 

@@ -6,6 +6,11 @@
  * module that fills its settings from the books recognises the codes of the callbacks.
  */
 
+import { MAX_HELD, pushBounded } from '../evidence/bounded.ts';
+
+/** Most shops of payment modules the account holds in all: far above any real module's, it bounds what a flood of shops makes the system hold. */
+export const MAX_SHOPS = MAX_HELD;
+
 export interface Site {
   code: string;
   name: string;
@@ -29,6 +34,34 @@ export interface PaymentType {
   defaultForCrm: boolean;
   deliveryTypes: string[];
   paymentStatuses: string[];
+  /** For a payment type the system created for a shop of a payment module: that module's code and the shop's (`syncShops`). */
+  shop?: { moduleCode: string; code: string };
+}
+
+/**
+ * A shop of a payment module as the system holds it (integration-interface.md, Payment
+ * configuration: "Each newly passed shop automatically gets a payment type in the system. A shop
+ * that is inactive triggers a warning when a payment method is added to an order. A shop missing
+ * from the list on update is removed from the system, and payments and payment types tied to it
+ * can no longer be used.").
+ */
+export interface PaymentShop {
+  /** The payment module that passed it. */
+  moduleCode: string;
+  code: string;
+  name: string;
+  /** As the module passed it: a shop not said to be active (`active: true`) is inactive. */
+  active: boolean;
+  /** The code of the payment type the system created for it. */
+  paymentType: string;
+}
+
+/** What one registration did to a module's shops. */
+export interface ShopChanges {
+  added: PaymentShop[];
+  /** Shops passed again whose name or active changed. */
+  changed: PaymentShop[];
+  removed: PaymentShop[];
 }
 
 export interface DeliveryType {
@@ -193,6 +226,97 @@ export class Account {
     };
     this.deliveryTypes.push(type);
     return type;
+  }
+
+  /** The shops of payment modules the system holds, by module code then shop code (at most `MAX_SHOPS` in all). */
+  private readonly shopsByModule = new Map<string, Map<string, PaymentShop>>();
+  private shopCount = 0;
+  /** Shops removed because a later registration no longer passed them (the last `MAX_SHOPS`). */
+  readonly removedShops: PaymentShop[] = [];
+  /** New shops not taken because the account already held `MAX_SHOPS` (a flood is counted, not held). */
+  shopsOverLimit = 0;
+
+  /**
+   * The shops one accepted registration of a payment module passes (`integrations.payment.shops`,
+   * read with null as absent; no list, or no payment integration, is no shop): each new shop gets
+   * a payment type (code `<module code>-<shop code>`, made unique among the account's payment
+   * types; named after the shop; active as the shop is), a shop passed again keeps its payment
+   * type (its name and active follow the shop), and a shop of this module missing from the list is
+   * removed with its payment type. A shop is known by its code (a non-empty string, or a number
+   * read as its text); an entry without one names no shop and is passed over, and of a code given
+   * twice the first entry counts (the document does not say codes are unique; the registration
+   * rule PAY-SHOPS-SHAPE judges the module, the system takes what it can).
+   */
+  syncShops(moduleCode: string, shops: unknown): ShopChanges {
+    const passed = new Map<string, { name: string; active: boolean }>();
+    for (const entry of Array.isArray(shops) ? shops : []) {
+      if (!entry || typeof entry !== 'object' || Array.isArray(entry)) continue;
+      const { code: raw, name, active } = entry as Record<string, unknown>;
+      const code = typeof raw === 'string' ? raw : typeof raw === 'number' && Number.isFinite(raw) ? String(raw) : '';
+      if (code === '' || passed.has(code)) continue;
+      passed.set(code, { name: typeof name === 'string' && name !== '' ? name : code, active: active === true });
+    }
+    const held = this.shopsByModule.get(moduleCode) ?? new Map<string, PaymentShop>();
+    const changes: ShopChanges = { added: [], changed: [], removed: [] };
+    for (const [code, shop] of held) {
+      if (passed.has(code)) continue;
+      held.delete(code);
+      this.shopCount--;
+      changes.removed.push(shop);
+    }
+    if (changes.removed.length > 0) {
+      const gone = new Set(changes.removed.map((s) => s.paymentType));
+      for (let i = this.paymentTypes.length - 1; i >= 0; i--) if (gone.has(this.paymentTypes[i]!.code)) this.paymentTypes.splice(i, 1);
+      pushBounded(this.removedShops, changes.removed, MAX_SHOPS);
+    }
+    let taken: Set<string> | undefined;
+    for (const [code, { name, active }] of passed) {
+      const shop = held.get(code);
+      if (shop) {
+        if (shop.name === name && shop.active === active) continue;
+        Object.assign(shop, { name, active });
+        const type = this.paymentTypes.find((t) => t.code === shop.paymentType);
+        if (type) Object.assign(type, { name, active });
+        changes.changed.push(shop);
+        continue;
+      }
+      if (this.shopCount >= MAX_SHOPS) {
+        this.shopsOverLimit++;
+        continue;
+      }
+      taken ??= new Set(this.paymentTypes.map((t) => t.code));
+      const base = `${moduleCode}-${code}`;
+      let unique = base;
+      for (let i = 2; taken.has(unique); i++) unique = `${base}-${i}`;
+      taken.add(unique);
+      this.paymentTypes.push({ code: unique, name, active, defaultForCrm: false, deliveryTypes: [], paymentStatuses: ['not-paid', 'paid'], shop: { moduleCode, code } });
+      const added: PaymentShop = { moduleCode, code, name, active, paymentType: unique };
+      held.set(code, added);
+      this.shopCount++;
+      changes.added.push(added);
+    }
+    if (held.size > 0) this.shopsByModule.set(moduleCode, held);
+    else this.shopsByModule.delete(moduleCode);
+    return changes;
+  }
+
+  /** The shops the system holds (of one payment module, or of all), in the order they were passed. */
+  shops(moduleCode?: string): PaymentShop[] {
+    const modules = moduleCode === undefined ? [...this.shopsByModule.values()] : [this.shopsByModule.get(moduleCode) ?? new Map<string, PaymentShop>()];
+    return modules.flatMap((m) => [...m.values()].map((s) => ({ ...s })));
+  }
+
+  /** A shop the system holds, by its code (of one payment module, or of any): undefined once removed. */
+  shopOf(code: string, moduleCode?: string): PaymentShop | undefined {
+    if (moduleCode !== undefined) {
+      const shop = this.shopsByModule.get(moduleCode)?.get(code);
+      return shop ? { ...shop } : undefined;
+    }
+    for (const m of this.shopsByModule.values()) {
+      const shop = m.get(code);
+      if (shop) return { ...shop };
+    }
+    return undefined;
   }
 
   /** `{code: entry}`: how the reference books of sites, payment and delivery types and statuses are keyed. */

@@ -53,7 +53,8 @@ export function referenceBook(account: Account, book: ReferenceBook): Answer {
     case 'stores':
       return json(200, { success: true, stores: account.stores });
     case 'payment-types':
-      return json(200, { success: true, paymentTypes: Account.byCode(account.paymentTypes) });
+      // The shop a payment type is tied to is the system's own record, not a field of the book.
+      return json(200, { success: true, paymentTypes: Account.byCode(account.paymentTypes.map(({ shop: _shop, ...t }) => t)) });
     case 'delivery-types':
       return json(200, {
         success: true,

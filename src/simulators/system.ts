@@ -16,10 +16,11 @@ import type { EvidenceLog, Exchange } from '../evidence/exchange.ts';
 import { contract, withoutNulls } from '../contract/schemas.ts';
 import { declaredKinds } from '../contract/kinds.ts';
 import { waitForMatch } from './wait.ts';
-import { Account } from './account.ts';
+import { Account, type PaymentShop, type PaymentType } from './account.ts';
 import { REFERENCE_BOOKS, apiVersions, credentials, referenceBook, systemInfo, users, type ReferenceBook } from './system-account-api.ts';
 import { RecordingServer, formJson, json, systemError, type Answer, type InboundRequest, type ServerLimits, type TlsMaterial } from './http.ts';
 import { BoundedList, BoundedMap, pushBounded } from '../evidence/bounded.ts';
+import { InvoiceBook, type InvoiceCheck, type InvoiceReport } from './invoices.ts';
 
 /** The endpoints of the system API, with the form field that holds JSON and its schema. */
 export const SYSTEM_ENDPOINTS = {
@@ -148,8 +149,10 @@ export class SystemSimulator extends EventEmitter {
   readonly modules = new BoundedMap<string, { module: Record<string, unknown>; tokens: Registration['tokens']; deliveryType?: { id: number; code: string } }>();
   /** Tracking state: delivery id to its last status update (the latest `MAX_HELD` deliveries). */
   readonly deliveries = new BoundedMap<string, unknown>();
-  /** Invoices by uuid, with their status history (the latest `MAX_HELD`). */
-  readonly invoices = new BoundedMap<string, { invoice: Record<string, unknown>; history: string[] }>();
+  /** The invoices the system issued, with the state machine enforced on every update-invoice (`invoices.ts`). */
+  readonly invoices = new InvoiceBook();
+  /** Reports and checks of calls in flight: their exchange is attached when recorded. */
+  private readonly invoiceRecords = new WeakMap<InboundRequest, InvoiceReport | InvoiceCheck>();
   /** Calls uploaded (`calls.upload`), the latest `MAX_HELD` of them (a flood evicts the oldest: `evicted()`). */
   readonly uploadedCalls: unknown[] = [];
   /** externalIds of the calls uploaded so far (the last 10,000), for `duplicateCalls`. */
@@ -286,6 +289,8 @@ export class SystemSimulator extends EventEmitter {
     const full: InboundCall = { ...call, exchange };
     this.callList.push(full, full.endpoint);
     if (full.endpoint === 'edit' && full.accepted) this.recordRegistration(full);
+    const invoiceRecord = this.invoiceRecords.get(req);
+    if (invoiceRecord) this.invoices.attach(invoiceRecord, exchange.id);
     this.emit('call', full);
   }
 
@@ -345,6 +350,21 @@ export class SystemSimulator extends EventEmitter {
     return waitForMatch<Registration>(this, 'registration', this.registrationList.since(since), () => true, timeoutMs);
   }
 
+  /** The account's payment types, those the system created for payment modules' shops among them (`Account.syncShops`). */
+  paymentTypes(): PaymentType[] {
+    return this.account.paymentTypes.map((t) => ({ ...t }));
+  }
+
+  /** The shops of payment modules the system holds (of one module, or of all): a shop missing from a later registration is gone. */
+  shops(moduleCode?: string): PaymentShop[] {
+    return this.account.shops(moduleCode);
+  }
+
+  /** A shop the system holds, by code (of one payment module, or of any), with its payment type; undefined once removed. */
+  shopOf(code: string, moduleCode?: string): PaymentShop | undefined {
+    return this.account.shopOf(code, moduleCode);
+  }
+
   private act(endpoint: SystemEndpoint, req: InboundRequest, call: Omit<InboundCall, 'exchange'>): Answer {
     switch (endpoint) {
       case 'edit': {
@@ -387,14 +407,9 @@ export class SystemSimulator extends EventEmitter {
         return json(200, { success: true });
       }
       case 'update-invoice': {
-        const inv = call.payload as Record<string, unknown> | undefined;
-        const uuid = String(inv?.invoiceUuid ?? inv?.paymentId ?? '');
-        if (!uuid) return systemError(400, 'updateInvoice names no invoice (invoiceUuid or paymentId)');
-        const held = this.invoices.get(uuid) ?? { invoice: {}, history: [] };
-        held.invoice = { ...held.invoice, ...inv };
-        if (typeof inv?.status === 'string') held.history.push(inv.status);
-        this.invoices.set(uuid, held);
-        return json(200, { success: true });
+        const judged = this.invoices.report(call.payload);
+        if (judged.record) this.invoiceRecords.set(req, judged.record);
+        return judged.accepted ? json(200, { success: true }) : systemError(judged.status, judged.errorMsg ?? 'update-invoice refused');
       }
       case 'credentials':
         return credentials(this.account);
@@ -410,18 +425,16 @@ export class SystemSimulator extends EventEmitter {
         return referenceBook(this.account, book);
       }
       case 'payment.check': {
-        const check = call.payload as Record<string, unknown> | undefined;
-        const held = this.invoices.get(String(check?.invoiceUuid ?? ''));
-        if (!held) return json(200, { success: true, result: { success: false, errorMsg: 'invoice not found' } });
-        const same = Number(held.invoice.amount) === Number(check?.amount) && (held.invoice.currency === undefined || held.invoice.currency === check?.currency);
-        return json(200, { success: true, result: same ? { success: true } : { success: false, errorMsg: 'parameters do not match the invoice' } });
+        const answered = this.invoices.check(call.payload);
+        if (answered.record) this.invoiceRecords.set(req, answered.record);
+        return json(200, { success: true, result: answered.result });
       }
     }
   }
 
   /** Registers an invoice the system issued (the payment `create` callback). */
   issueInvoice(invoice: Record<string, unknown>): void {
-    this.invoices.set(String(invoice.invoiceUuid), { invoice, history: [] });
+    this.invoices.issue(invoice);
   }
 
   private edit(req: InboundRequest, payload: unknown): Answer {
@@ -446,6 +459,9 @@ export class SystemSimulator extends EventEmitter {
       }
     }
     this.modules.set(code, { module, tokens, ...(deliveryType ? { deliveryType } : {}) });
+    // Each newly passed shop gets a payment type; a shop missing on update is removed with it (document, Payment configuration).
+    const payment = integrations.payment && typeof integrations.payment === 'object' ? (integrations.payment as Record<string, unknown>) : undefined;
+    this.account.syncShops(code, payment?.shops);
     const body = Object.keys(info).length > 0 ? { success: true, info } : { success: true };
     // Telephony answers with HTTP 201 (document, Endpoints > edit).
     return json('telephony' in integrations ? 201 : 200, body);

@@ -24,7 +24,7 @@ const good = {
       ],
       settings: { deliveryExtraData: { size: 's', station: { label: 'Central', value: 'C1' } } },
     },
-    payment: { actions: { create: '/create' }, currencies: ['EUR'], invoiceTypes: ['link'] },
+    payment: { actions: { create: '/create' }, currencies: ['EUR'], invoiceTypes: ['link'], shops: [{ code: 'main', name: 'Main', active: true }, { code: 'outlet', name: 'Outlet', active: false }] },
     mgTransport: { webhookUrl: 'https://acme.example/webhook' },
     mgBot: {},
     someFutureKind: { anything: true },
@@ -51,6 +51,7 @@ const broken: Array<[string, Mutation]> = [
   ['ensureCurrenciesAreIso4217', (m) => m.integrations.payment.currencies.push('EURO')],
   ['ensureCurrenciesAreListedIso4217', (m) => m.integrations.payment.currencies.push('ABC')],
   ['ensureInvoiceTypesAreLink', (m) => (m.integrations.payment.invoiceTypes = ['qr'])],
+  ['ensureShopsHaveCodeNameActive', (m) => delete m.integrations.payment.shops[1].active],
   ['ensureBotRegistersEmptyObject', (m) => (m.integrations.mgBot = { isActive: true })],
 ];
 

@@ -38,6 +38,7 @@ export const FAULT_CASES: FaultCase[] = [
   { fault: 'payment-currency-not-iso', area: 'registration', failing: ['ensureCurrenciesAreIso4217'], requirement: 'PAY-CURRENCIES-ISO4217' },
   { fault: 'payment-currency-unlisted', area: 'registration', failing: [], warnings: ['ensureCurrenciesAreListedIso4217'], requirement: 'PAY-CURRENCIES-ISO4217' },
   { fault: 'payment-invoice-type-unknown', area: 'registration', failing: ['ensureInvoiceTypesAreLink'], requirement: 'PAY-INVOICETYPES-LINK' },
+  { fault: 'payment-shop-without-active', area: 'registration', failing: ['ensureShopsHaveCodeNameActive'], requirement: 'PAY-SHOPS-SHAPE' },
   { fault: 'mgbot-not-empty', area: 'registration', failing: ['ensureBotRegistersEmptyObject'], requirement: 'BOT-EMPTY-OBJECT-AT-REGISTRATION' },
   {
     fault: 'url-malformed', area: 'registration',
@@ -57,7 +58,7 @@ export const FAULT_CASES: FaultCase[] = [
       'DLV-DATAFIELD-CODE-STRING', 'DLV-DATAFIELD-LABEL-STRING', 'DLV-DATAFIELD-HINT-OPTIONAL', 'DLV-DATAFIELD-REQUIRED-BOOLEAN', 'DLV-DATAFIELD-AFFECTSCOST-BOOLEAN', 'DLV-DATAFIELD-EDITABLE-BOOLEAN',
       'DLV-DATAFIELD-MULTIPLE-BOOLEAN', 'DLV-SETTINGS-COSTCALCULATEBY-VALUES', 'DLV-SETTINGS-NULLDECLAREDVALUE-BOOLEAN', 'DLV-SETTINGS-LOCKEDBYDEFAULT-BOOLEAN',
       'DLV-SETTINGS-PAYMENTTYPES-SHAPE', 'DLV-SETTINGS-SHIPMENTPOINTS-SHAPE', 'DLV-SETTINGS-STATUSES-SHAPE', 'DLV-SETTINGS-SHIPMENTEXTRADATA-MAP',
-      'WIRE-DLV-EXTRA-REGISTRATION-FIELDS', 'PAY-ACTIONS-CODES-PATHS', 'PAY-SHOPS-SHAPE',
+      'WIRE-DLV-EXTRA-REGISTRATION-FIELDS', 'PAY-ACTIONS-CODES-PATHS',
     ],
   },
   { fault: 'registration-never-sent', area: 'registration', failing: ['ensureModuleRegistersViaEdit', 'ensureModuleWasReached'], requirement: 'REG-REGISTER-VIA-EDIT' },
@@ -150,6 +151,11 @@ export const FAULT_CASES: FaultCase[] = [
   { fault: 'points-result-not-array', area: 'delivery', failing: ['ensureShipmentPointListAnswersTerminals'], requirement: 'WIRE-DLV-SHIPMENTPOINTLIST-RESULT' },
   { fault: 'points-coordinates-as-text', area: 'delivery', failing: ['ensureTerminalsMatchTerminalShape'], requirement: 'WIRE-DLV-TERMINAL-SHAPE' },
   { fault: 'autocomplete-result-as-labels', area: 'delivery', failing: [], warnings: ['ensureAutocompleteAnswersSuggestions'], requirement: 'WIRE-DLV-AUTOCOMPLETE-RESULT' },
+  // Payment create and unknown payment ids (issue 23, item 1): specs/payment/callbacks.spec.ts.
+  { fault: 'create-without-invoice-url', area: 'payment', failing: ['ensureCreateReturnsPaymentLink'], requirement: 'PAY-CREATE-RETURNS-PAYMENT-LINK', also: ['WIRE-PAY-CREATE-RESULT'] },
+  { fault: 'create-accepts-zero-amount', area: 'payment', failing: ['ensureWrongInputIsRefused'], requirement: 'GEN-ERR-NAMES-INCORRECT-FIELD' },
+  { fault: 'create-error-without-field', area: 'payment', failing: ['ensureErrorNamesTheIncorrectField'], requirement: 'GEN-ERR-NAMES-INCORRECT-FIELD' },
+  { fault: 'payment-create-on-get', area: 'payment', failing: ['ensureActionServedAtItsMethod'], requirement: 'PAY-CALLBACKS-POST' },
 ];
 
 /**

@@ -424,6 +424,7 @@ const REGISTRATION_FAULTS: Record<string, { diff: string[]; schemaValid: boolean
   'payment-currency-not-iso': { diff: ['/integrations/payment/currencies/3'], schemaValid: false },
   'payment-currency-unlisted': { diff: ['/integrations/payment/currencies/3'], schemaValid: true },
   'payment-invoice-type-unknown': { diff: ['/integrations/payment/invoiceTypes/0'], schemaValid: false },
+  'payment-shop-without-active': { diff: ['/integrations/payment/shops/1/active'], schemaValid: false },
   'mgbot-not-empty': { diff: ['/integrations/mgBot/isActive'], schemaValid: false },
   'activity-action-missing': { diff: ['/actions/activity'], schemaValid: true },
   'url-malformed': {
@@ -505,10 +506,6 @@ const REGISTRATION_FAULTS: Record<string, { diff: string[]; schemaValid: boolean
       '/integrations/delivery/settings/statuses',
       '/integrations/delivery/settings/shipmentExtraData',
       '/integrations/payment/actions/status',
-      '/integrations/payment/shops/0/name',
-      '/integrations/payment/shops/0/code',
-      '/integrations/payment/shops/0/active',
-      '/integrations/payment/shops/1',
     ],
     schemaValid: false,
   },
@@ -543,6 +540,10 @@ const REGISTRATION_FAULTS: Record<string, { diff: string[]; schemaValid: boolean
   'delivery-get-actions-on-post': { diff: [], schemaValid: true },
   'delivery-post-actions-on-get': { diff: [], schemaValid: true },
   'save-on-get': { diff: [], schemaValid: true },
+  'create-without-invoice-url': { diff: [], schemaValid: true },
+  'create-accepts-zero-amount': { diff: [], schemaValid: true },
+  'create-error-without-field': { diff: [], schemaValid: true },
+  'payment-create-on-get': { diff: [], schemaValid: true },
   'calculate-resets-connection': { diff: [], schemaValid: true },
   'tracking-updatedat-ymd': { diff: [], schemaValid: true },
   'tracking-trigger-fails': { diff: [], schemaValid: true },
@@ -1025,6 +1026,40 @@ async function faultBehaviour(fault: string, m: RunningModule, reg: Record<strin
       const firstPoint = (Array.isArray(points.result) ? points.result[0] : Object.values(points.result as object)[0]) as { coordinates: { latitude: unknown } };
       expect(typeof firstPoint.coordinates.latitude).toBe(fault === 'points-coordinates-as-text' ? 'string' : 'number');
       expect(typeof (suggestions.result as unknown[])[0]).toBe(fault === 'autocomplete-result-as-labels' ? 'string' : 'object');
+      break;
+    }
+    case 'create-without-invoice-url':
+    case 'create-accepts-zero-amount':
+    case 'create-error-without-field':
+    case 'payment-create-on-get': {
+      const create = async (payload: Record<string, unknown>): Promise<{ status: number; json: { success: boolean; result?: Record<string, unknown>; errorMsg?: string } }> => {
+        const r = await postCallback(`${m.url}/payment/create`, m.clientId, 'create', { invoiceType: 'link', shopId: 'main', ...payload });
+        return { status: r.status, json: (await r.json()) as { success: boolean; result?: Record<string, unknown>; errorMsg?: string } };
+      };
+      const created = await create({ invoiceUuid: `${fault}-1`, amount: 12.5, currency: 'EUR' });
+      const zero = await create({ invoiceUuid: `${fault}-2`, amount: 0, currency: 'EUR' });
+      const negative = await create({ invoiceUuid: `${fault}-3`, amount: -3, currency: 'EUR' });
+      const currency = await create({ invoiceUuid: `${fault}-4`, amount: 10, currency: 'JPY' });
+      if (fault === 'payment-create-on-get') {
+        for (const r of [created, zero, negative, currency]) expect(r.status).toBe(405);
+        // Served at GET: the invoice created from the query.
+        const got = await getCallback(`${m.url}/payment/create`, { clientId: m.clientId, create: JSON.stringify({ invoiceUuid: `${fault}-5`, amount: 10, currency: 'EUR' }) });
+        expect(((await got.json()) as { success: boolean }).success).toBe(true);
+        break;
+      }
+      expect(created.json.success).toBe(true);
+      expect(typeof created.json.result!.paymentId).toBe('string');
+      if (fault === 'create-without-invoice-url') expect(created.json.result).not.toHaveProperty('invoiceUrl');
+      else expectValid('payment/create.reply.json', created.json);
+      expect(zero.json.success).toBe(fault === 'create-accepts-zero-amount');
+      expect(negative.json.success).toBe(false);
+      expect(negative.json.errorMsg).toContain('amount');
+      expect(currency.json.success).toBe(false);
+      expect(currency.json.errorMsg).toBe(fault === 'create-error-without-field' ? 'invalid request' : 'currency JPY is not accepted (accepted: EUR, USD, RUB)');
+      if (fault !== 'create-accepts-zero-amount') expect(zero.json.errorMsg).toContain('amount');
+      // The created invoice is reported to the system as before.
+      const paymentId = String(created.json.result!.paymentId);
+      await until('the pending report', () => m.system.find('POST', '/api/v5/payment/update-invoice').find((r) => (JSON.parse(r.form.get('updateInvoice')!) as { paymentId: string }).paymentId === paymentId));
       break;
     }
     default: {

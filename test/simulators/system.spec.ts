@@ -81,15 +81,30 @@ test('every inbound call is decoded and validated against its schema, and kept a
   expect(log.get(ok!.exchange.id)!.response!.status).toBe(200);
 });
 
-test('payment: update-invoice keeps the invoice and its status history; check compares with the invoice', async () => {
+test('payment: update-invoice follows the invoice table; check answers honestly', async () => {
+  const report = (body: Record<string, unknown>) => post('/api/v5/payment/update-invoice', { apiKey: API_KEY, updateInvoice: JSON.stringify(body) });
   sim.issueInvoice({ invoiceUuid: 'inv-1', amount: 10, currency: 'EUR' });
-  await post('/api/v5/payment/update-invoice', { apiKey: API_KEY, updateInvoice: JSON.stringify({ invoiceUuid: 'inv-1', status: 'waitingForCapture' }) });
-  await post('/api/v5/payment/update-invoice', { apiKey: API_KEY, updateInvoice: JSON.stringify({ invoiceUuid: 'inv-1', status: 'succeeded' }) });
-  expect(sim.invoices.get('inv-1')!.history).toEqual(['waitingForCapture', 'succeeded']);
+  sim.invoices.created('inv-1', true, 'pay-1');
+  expect((await report({ invoiceUuid: 'inv-1', status: 'pending' })).status).toBe(200);
+  // Funds held need a passed check first (the table's condition).
+  sim.invoices.notified('pay-1', 'held');
+  const early = await report({ invoiceUuid: 'inv-1', status: 'waitingForCapture' });
+  expect(early.status).toBe(400);
+  expect(early.body.errorMsg).toMatch(/without a payment\/check/);
   const same = await post('/api/v5/payment/check', { apiKey: API_KEY, check: JSON.stringify({ invoiceUuid: 'inv-1', amount: 10, currency: 'EUR' }) });
   expect(same.body).toEqual({ success: true, result: { success: true } });
+  expect((await report({ paymentId: 'pay-1', status: 'waitingForCapture' })).status).toBe(200);
+  // refundSucceeded only after an acknowledged refund of a succeeded invoice.
+  expect((await report({ invoiceUuid: 'inv-1', status: 'refundSucceeded' })).status).toBe(400);
+  sim.invoices.sending('pay-1', 'approve')(true);
+  expect((await report({ invoiceUuid: 'inv-1', status: 'succeeded' })).status).toBe(200);
+  expect(sim.invoices.get('inv-1')!.state).toBe('succeeded');
+  expect(sim.invoices.get('inv-1')!.reports.map((r) => [r.status, r.accepted])).toEqual([['pending', true], ['waitingForCapture', false], ['waitingForCapture', true], ['refundSucceeded', false], ['succeeded', true]]);
   const other = await post('/api/v5/payment/check', { apiKey: API_KEY, check: JSON.stringify({ invoiceUuid: 'inv-1', amount: 11, currency: 'EUR' }) });
   expect(other.body.result.success).toBe(false);
+  const unknown = await post('/api/v5/payment/check', { apiKey: API_KEY, check: JSON.stringify({ invoiceUuid: 'inv-404', amount: 10, currency: 'EUR' }) });
+  expect(unknown.body.result).toEqual({ success: false, errorMsg: 'invoice "inv-404" not found' });
+  expect((await report({ invoiceUuid: 'inv-404', status: 'pending' })).status).toBe(404);
 });
 
 test('an unknown endpoint is refused and recorded as such', async () => {

@@ -22,6 +22,7 @@ import { ensurePaymentDeclaresCreate } from './payment-create.ts';
 import { ensureCurrenciesAreIso4217 } from './payment-currencies.ts';
 import { ensureCurrenciesAreListedIso4217 } from './payment-currencies-listed.ts';
 import { ensureInvoiceTypesAreLink } from './payment-invoice-types.ts';
+import { ensureShopsHaveCodeNameActive } from './payment-shops.ts';
 import { ensureBotRegistersEmptyObject } from './bot-empty.ts';
 
 export interface RuleApplication {
@@ -55,6 +56,8 @@ export const REGISTRATION_RULES: RuleApplication[] = [
   // SHOULD: official modules list withdrawn codes (wire profile section 9); a code in no list only warns.
   { check: ensureCurrenciesAreListedIso4217, requirements: ['PAY-CURRENCIES-ISO4217'], severity: 'SHOULD' },
   { check: ensureInvoiceTypesAreLink, requirements: ['PAY-INVOICETYPES-LINK'] },
+  // Judged on the shops only (FIELD_SCOPES); the payment region's generic schema check leaves the shops' errors to it.
+  { check: ensureShopsHaveCodeNameActive, requirements: ['PAY-SHOPS-SHAPE'] },
   { check: ensureBotRegistersEmptyObject, requirements: ['BOT-EMPTY-OBJECT-AT-REGISTRATION'] },
 ];
 
@@ -91,6 +94,7 @@ export const REGISTRATION_REGIONS: Array<{ name: string; region: RegExp; kind?: 
     name: 'payment configuration',
     region: /^\/integrations\/payment(\/|$)/,
     kind: 'payment',
-    requirements: ['PAY-ACTIONS-CODES-PATHS', 'PAY-SHOPS-SHAPE'],
+    // PAY-SHOPS-SHAPE is ensureShopsHaveCodeNameActive's, which owns the errors of the shops.
+    requirements: ['PAY-ACTIONS-CODES-PATHS'],
   },
 ];

@@ -1,0 +1,64 @@
+/**
+ * The document's three typical payment flows, each a fixed sequence over the invoice table,
+ * judged by the checks of the generated sequences: (1) hold with automatic capture and (2) hold
+ * with manual capture (funds held: the module checks the invoice with `payment/check`, then
+ * reports succeeded, or waitingForCapture and, once approved, succeeded), (3) no hold (paid: the
+ * module checks, then reports succeeded); then payments the system's honest check refuses (an
+ * amount or currency that no longer matches the invoice, an invoice withdrawn: the module must
+ * not report success), and a payment of a canceled invoice. Each flow creates its own invoice.
+ */
+import fc from 'fast-check';
+import { test } from '../fixtures.ts';
+import { covers } from '../covers.ts';
+import { inArea } from '../areas.ts';
+import { runProperty, type PropertyCheck, type PropertySpec } from '../../src/properties/run.ts';
+import { PAYMENT_FLOWS, propertyChecks } from '../../src/properties/registry.ts';
+import { notRunFor } from '../../src/properties/applicability.ts';
+import { fixedSequence, runPaymentSequence, sessionPaymentDriver, type PayStep } from '../../src/properties/payment-sequences.ts';
+import { createRequest, paymentContextOf } from '../../src/generators/payment/create.ts';
+import { invent } from '../../src/generators/invented.ts';
+import { NeedsTrigger } from '../../src/module/triggers.ts';
+import type { CallbackName } from '../../src/callbacks/table.ts';
+import type { Check } from '../../src/checks/check.ts';
+
+const ids = (checks: PropertyCheck[]): string[] => checks.flatMap((c) => c.app.requirements);
+
+interface Flow {
+  title: string;
+  id: string;
+  /** The steps after the create. */
+  steps: PayStep[];
+  needs: CallbackName[];
+}
+
+const FLOWS: Flow[] = [
+  { title: 'funds held: checked, then captured automatically (succeeded) or held for the manager (waitingForCapture), who approves', id: 'flow-hold-approve', steps: [{ op: 'notify', target: 0, event: 'held' }, { op: 'action', action: 'approve', target: 0 }], needs: ['payment.approve'] },
+  { title: 'funds held, then the manager cancels', id: 'flow-hold-cancel', steps: [{ op: 'notify', target: 0, event: 'held' }, { op: 'action', action: 'cancel', target: 0 }], needs: ['payment.cancel'] },
+  { title: 'no hold: paid after the check (succeeded), then refunded', id: 'flow-paid-refund', steps: [{ op: 'notify', target: 0, event: 'paid' }, { op: 'action', action: 'refund', target: 0 }], needs: ['payment.refund'] },
+  { title: 'a failed payment changes nothing; the invoice is then paid', id: 'flow-failed-paid', steps: [{ op: 'notify', target: 0, event: 'failed' }, { op: 'notify', target: 0, event: 'paid' }], needs: [] },
+  { title: 'paid, but the system changed the amount of the invoice: its check says no, and success is not reported', id: 'flow-check-amount', steps: [{ op: 'dishonest', target: 0, how: 'amount', event: 'paid' }], needs: [] },
+  { title: 'funds held, but the currency no longer matches the invoice: its check says no, and no hold is reported', id: 'flow-check-currency', steps: [{ op: 'dishonest', target: 0, how: 'currency', event: 'held' }], needs: [] },
+  { title: 'funds held for an invoice the system withdrew: its check says no, and no hold is reported', id: 'flow-check-withdrawn', steps: [{ op: 'dishonest', target: 0, how: 'withdrawn', event: 'held' }], needs: [] },
+  { title: 'canceled, then paid: the module accepts no more payments for the invoice', id: 'flow-cancel-paid', steps: [{ op: 'action', action: 'cancel', target: 0 }, { op: 'notify', target: 0, event: 'paid' }], needs: ['payment.cancel'] },
+];
+
+test.describe('payment flows', () => {
+  for (const flow of FLOWS) {
+    test(flow.title, { ...covers([...ids(propertyChecks(PAYMENT_FLOWS, true)), ...ids(propertyChecks(PAYMENT_FLOWS, false))]), ...inArea('payment') }, async ({ session, conformance }) => {
+      const checks = propertyChecks(PAYMENT_FLOWS, session.config.profile);
+      const planned = checks as unknown as Array<{ check: Check<never>; app: PropertyCheck['app'] }>;
+      const blocked =
+        notRunFor(session, 'payment', [{ callback: 'payment.create', why: () => 'the module declares no create action: it issues no invoices' }, ...flow.needs.map((callback) => ({ callback, why: () => `the module declares no ${callback.split('.')[1]} action (optional: document, payment configuration)` }))]) ??
+        (!session.config.profile ? { status: 'skipped' as const, why: 'the bodies of the payment callbacks and of update-invoice rest on the wire profile alone; the run uses the document alone' } : undefined);
+      if (blocked) return conformance.notRun(blocked.status, blocked.why, planned);
+      if (!session.triggers.declared('payment.notify')) return conformance.skipForTrigger(new NeedsTrigger('payment.notify'), planned);
+      const gen = session.config.generation;
+      test.setTimeout(gen.timeLimitMs + 60_000);
+      const driver = sessionPaymentDriver(session, gen.seed);
+      const request = invent(gen.seed, `payment flow ${flow.id}`, createRequest(paymentContextOf(session.registration!.module)));
+      const steps: PayStep[] = [{ op: 'create', request }, ...flow.steps];
+      const spec: PropertySpec = { name: PAYMENT_FLOWS, id: flow.id, arbitrary: fc.constant(fixedSequence(steps)), checks, exec: (c, caseId) => runPaymentSequence(driver, c, caseId) };
+      await runProperty(conformance, spec, { ...gen, runs: 1 });
+    });
+  }
+});

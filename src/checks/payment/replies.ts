@@ -1,0 +1,80 @@
+/**
+ * The success replies of a payment module: `create` returns the payment link (document, Invoice
+ * status and Calls from the system to a payment module: "Create the invoice and return a
+ * payment link"), written `{success: true, result: {paymentId, invoiceUrl, cancellable}}` (wire
+ * profile sections 1 and 3; schema payment/create.reply.json); `refund` answers the refund
+ * `{success: true, result: {id, status, amount, comment}}` (wire profile section 3, no field of
+ * it marked required; schema payment/refund.reply.json). An error answer is the error rules'.
+ */
+import { contract, formatErrors } from '../../contract/schemas.ts';
+import { defineCheck, fail, notApplicable, pass, show } from '../check.ts';
+import { claimsSuccess, describeReply } from '../callbacks/reply.ts';
+import type { CaseOutcome } from '../../properties/types.ts';
+
+type Json = Record<string, unknown>;
+
+const isObj = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** An absolute http(s) URL with a host, if `v` is one. */
+export function absoluteHttpUrl(v: unknown): URL | undefined {
+  if (typeof v !== 'string' || !/^https?:\/\//i.test(v)) return undefined;
+  try {
+    const u = new URL(v);
+    return (u.protocol === 'http:' || u.protocol === 'https:') && u.hostname !== '' ? u : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** An id as the system keeps it: a text, or an integer. */
+const isId = (v: unknown): boolean => typeof v === 'string' || (typeof v === 'number' && Number.isInteger(v));
+
+/** The paymentId of a create success answer, as later callbacks send it (a text), if it has one. */
+export function paymentIdOf(json: unknown): string | undefined {
+  const id = isObj(json) && isObj(json.result) ? json.result.paymentId : undefined;
+  return (typeof id === 'string' && id !== '') || (typeof id === 'number' && Number.isInteger(id)) ? String(id) : undefined;
+}
+
+/** A success answer to create returns the payment link: `{success: true, result: {invoiceUrl, paymentId?, cancellable?}}`. */
+export const ensureCreateReturnsPaymentLink = defineCheck<CaseOutcome>({
+  name: 'ensureCreateReturnsPaymentLink',
+  checks: 'a success answer to payment create returns the payment link: {"success": true, "result": {"invoiceUrl": <absolute http(s) URL>, "paymentId"?, "cancellable"?}}',
+  run(o) {
+    if (o.case.callback !== 'payment.create') return notApplicable('not a create answer');
+    if (!claimsSuccess(o.reply)) return notApplicable(`the module did not answer success (${describeReply(o.reply)})`);
+    const evidence = [o.reply.exchange.id];
+    const expected = '{"success": true, "result": {"invoiceUrl": <absolute http(s) URL>, "paymentId": <text or integer>, "cancellable": <boolean>}} (document: create returns a payment link; wire profile section 3)';
+    const result = (o.reply.json as Json).result;
+    if (!isObj(result)) return fail(`result ${show(result)}: ${describeReply(o.reply)}`, expected, evidence);
+    if (result.invoiceUrl === undefined || result.invoiceUrl === null) return fail(`no payment link (result.invoiceUrl absent): ${describeReply(o.reply)}`, expected, evidence);
+    if (!absoluteHttpUrl(result.invoiceUrl)) return fail(`result.invoiceUrl ${show(result.invoiceUrl)}`, `the payment link as an absolute http(s) URL; ${expected}`, evidence);
+    if (result.paymentId !== undefined && !isId(result.paymentId)) return fail(`result.paymentId ${show(result.paymentId)}`, `paymentId a text or an integer, when present; ${expected}`, evidence);
+    // The rest of the profile's shape (cancellable a boolean, ...), in the run's view.
+    const out = contract({ profile: o.profile }).validate('payment/create.reply.json', o.reply.json);
+    if (out.errors.length > 0) return fail(describeReply(o.reply), `${expected} (${formatErrors(out.errors)})`, evidence);
+    return pass(`payment link ${show(result.invoiceUrl)}${result.paymentId !== undefined ? `, paymentId ${show(result.paymentId)}` : ''}`, evidence);
+  },
+});
+
+/** A success answer to refund carries the refund: `{success: true, result: {id?, status?, amount?, comment?}}`, each field of its type. */
+export const ensureRefundAnswersRefund = defineCheck<CaseOutcome>({
+  name: 'ensureRefundAnswersRefund',
+  checks: 'a success answer to payment refund carries the refund: {"success": true, "result": {"id", "status", "amount", "comment"}} with each field present of its type',
+  run(o) {
+    if (o.case.callback !== 'payment.refund') return notApplicable('not a refund answer');
+    if (!claimsSuccess(o.reply)) return notApplicable(`the module did not answer success (${describeReply(o.reply)})`);
+    const evidence = [o.reply.exchange.id];
+    const expected = '{"success": true, "result": {"id": <text or integer>, "status": <text>, "amount": <number>, "comment": <text or null>}} (wire profile section 3)';
+    const result = (o.reply.json as Json).result;
+    if (!isObj(result)) return fail(`result ${show(result)}: ${describeReply(o.reply)}`, expected, evidence);
+    const wrong: string[] = [];
+    if (result.id !== undefined && !isId(result.id)) wrong.push(`id ${show(result.id)}`);
+    if (result.status !== undefined && typeof result.status !== 'string') wrong.push(`status ${show(result.status)}`);
+    if (result.amount !== undefined && (typeof result.amount !== 'number' || !Number.isFinite(result.amount))) wrong.push(`amount ${show(result.amount)}`);
+    if (result.comment !== undefined && result.comment !== null && typeof result.comment !== 'string') wrong.push(`comment ${show(result.comment)}`);
+    if (wrong.length > 0) return fail(`result.${wrong.join(', result.')}`, expected, evidence);
+    const out = contract({ profile: o.profile }).validate('payment/refund.reply.json', o.reply.json);
+    if (out.errors.length > 0) return fail(describeReply(o.reply), `${expected} (${formatErrors(out.errors)})`, evidence);
+    return pass(`refund ${show(result)}`, evidence);
+  },
+});

@@ -1,0 +1,391 @@
+/**
+ * Stateful payment sequences: fast-check commands over the invoice state machine
+ * (`src/contract/invoice-machine.ts`, the model the system simulator enforces too). A sequence
+ * creates invoices of its own, then mixes the manager's actions (approve, cancel, refund: where
+ * the table allows them and where it forbids them), events of the payment system told through
+ * the `payment.notify` trigger (funds held, paid, failed), payments of invoices the system changed
+ * or withdrew meanwhile (its `payment/check` then says no), the manager's actions with a missing
+ * or unknown clientId (refused, and observed to change nothing: a refused cancel leaves the
+ * invoice payable), and wrong amounts.
+ *
+ * For each step the model says which reports may follow (`allowed`) and which must
+ * (`required`); every module reply and every `update-invoice` of the step is recorded with it
+ * (`CaseOutcome.invoice`) for the checks of `src/checks/payment/invoice-reports.ts`. A step is
+ * data (`PayStep`): a saved failure replays step by step (`conformance replay`).
+ */
+import fc from 'fast-check';
+import type { Reply } from '../client/callback-client.ts';
+import type { CallbackName } from '../callbacks/table.ts';
+import { claimsSuccess } from '../checks/callbacks/reply.ts';
+import { afterCallback, afterEvent, allows, type InvoiceStatus, type PaymentEvent, type SystemAction } from '../contract/invoice-machine.ts';
+import type { InvoiceBook, InvoiceReport } from '../simulators/invoices.ts';
+import { createRequest, type PaymentContext } from '../generators/payment/create.ts';
+import { inventedHex } from '../generators/invented.ts';
+import { presentedClientId, type Presented } from './refusal-probe.ts';
+import type { CaseIntent, CaseOutcome, GeneratedCase, InvoiceView } from './types.ts';
+import type { RunSession } from '../run/session.ts';
+
+type Json = Record<string, unknown>;
+
+/** One step; targets are indices into the sequence's own invoices that qualify, taken modulo their number. */
+export type PayStep =
+  | { op: 'create'; request: Json }
+  | { op: 'action'; action: SystemAction; target: number }
+  /** The manager does what the table allows for an invoice in its state (the `n`th of the declared actions it allows). */
+  | { op: 'manage'; target: number; n: number }
+  /** `pending`: told about an invoice still payable (so that payments are told often enough to reach the later states). */
+  | { op: 'notify'; target: number; event: PaymentEvent; pending?: boolean }
+  /** The system changes the invoice (amount or currency of the order edited) or withdraws it (the order deleted), then the payment system reports a payment: the check says no. */
+  | { op: 'dishonest'; target: number; how: 'amount' | 'currency' | 'withdrawn'; event: 'held' | 'paid' }
+  | { op: 'refused'; action: SystemAction; target: number; presented: Presented }
+  /** approve or refund with an amount of zero or below (wrong input). */
+  | { op: 'wrong'; action: 'approve' | 'refund'; target: number; amount: number };
+
+interface ModelInvoice {
+  uuid: string;
+  paymentId?: string;
+  amount: number;
+  currency: string;
+  state: InvoiceStatus;
+  /** Changed or withdrawn on the system's side: its check says no from then on. */
+  amended?: boolean;
+  /**
+   * A report about it broke a rule (the system refused it, or it left what the step allows): the
+   * module and the system no longer agree on it, so no later step uses it (its breach is judged once).
+   */
+  tainted?: boolean;
+}
+
+export interface PaymentModel {
+  invoices: ModelInvoice[];
+  /** The manager's actions the module declares. */
+  declared: SystemAction[];
+}
+
+/** How a sequence reaches the module and the system: the run's session, or a replay's. */
+export interface PaymentDriver {
+  send(callback: CallbackName, payload: unknown, clientId: string | undefined, label: string, probe?: boolean): Promise<Reply>;
+  /** Tells the module of a payment event (the `payment.notify` trigger), the system knowing it first. */
+  notify(paymentId: string, event: PaymentEvent): Promise<Reply>;
+  canNotify: boolean;
+  book: InvoiceBook;
+  clientId: string;
+  unknownClientId: string;
+  module: Json;
+  profile: boolean;
+  declares(callback: CallbackName): boolean;
+  /** How long a report that must follow is waited for. */
+  reportTimeoutMs: number;
+  /** What the module was seen to leave unreported in this session: waited for briefly from then on. */
+  missed: Set<string>;
+}
+
+/** How long a step that requires no report waits for one (an effect that should not be there). */
+const SETTLE_MS = 20;
+/** After a missed report of a kind, the wait for the next of that kind. */
+const BRIEF_MS = 300;
+
+export function sessionPaymentDriver(session: RunSession, seed: number): PaymentDriver {
+  return {
+    send: (callback, payload, clientId, label, probe) => session.send(callback, payload, { clientId, case: label, ...(probe ? { probe: true } : {}) }),
+    notify: (paymentId, event) => {
+      session.system.invoices.notified(paymentId, event);
+      return session.triggers.fire('payment.notify', { paymentId, event });
+    },
+    canNotify: session.triggers.declared('payment.notify'),
+    book: session.system.invoices,
+    clientId: session.clientId()!,
+    unknownClientId: `unknown-${inventedHex(seed, 'payment sequences: an unknown clientId', 16)}`,
+    module: session.registration!.module,
+    profile: session.config.profile,
+    declares: (c) => {
+      const actions = (session.registration?.module.integrations as { payment?: { actions?: Record<string, unknown> } } | undefined)?.payment?.actions;
+      return typeof actions?.[c.slice('payment.'.length)] === 'string';
+    },
+    reportTimeoutMs: Math.min(session.config.flowTimeoutMs, 5000),
+    missed: new Set(),
+  };
+}
+
+interface Real {
+  driver: PaymentDriver;
+  caseId: string;
+  steps: CaseOutcome[];
+}
+
+const VALID: CaseIntent = { kind: 'valid' };
+const named = (m: PaymentModel): ModelInvoice[] => m.invoices.filter((i) => i.paymentId !== undefined && !i.tainted);
+const pick = <T>(list: readonly T[], n: number): T | undefined => (list.length === 0 ? undefined : list[n % list.length]);
+/** Invoices a step may act on. */
+function candidates(step: PayStep, m: PaymentModel, declared: readonly SystemAction[]): ModelInvoice[] {
+  switch (step.op) {
+    case 'create':
+      return [];
+    case 'action':
+      return named(m);
+    case 'notify':
+      return step.pending ? named(m).filter((i) => i.state === 'pending' && !i.amended) : named(m);
+    case 'manage':
+      return named(m).filter((i) => managed(i, declared).length > 0);
+    case 'dishonest':
+      return named(m).filter((i) => i.state === 'pending' && !i.amended);
+    case 'refused':
+      return named(m).filter((i) => allows(i.state, step.action));
+    case 'wrong':
+      return named(m).filter((i) => allows(i.state, step.action));
+  }
+}
+
+/** The declared actions the table allows for the invoice in its state. */
+const managed = (inv: ModelInvoice, declared: readonly SystemAction[]): SystemAction[] => declared.filter((a) => allows(inv.state, a));
+
+export function canRun(step: PayStep, m: PaymentModel): boolean {
+  return step.op === 'create' || candidates(step, m, m.declared).length > 0;
+}
+
+const success = (reply: Reply): boolean => claimsSuccess(reply);
+/** A trigger's answer that does not say it failed: 2xx, not `{success: false}`. */
+const triggerWorked = (reply: Reply): boolean => reply.status !== undefined && reply.status < 300 && (reply.json as { success?: unknown } | undefined)?.success !== false;
+
+/** The reports and checks of the invoice since `since`, as the step's view. */
+function view(book: InvoiceBook, inv: ModelInvoice, since: number, v: Omit<InvoiceView, 'uuid' | 'reports' | 'checks'>): InvoiceView {
+  return { uuid: inv.uuid, ...v, reports: book.reportsSince(inv.uuid, since).map(plain), checks: book.checksSince(inv.uuid, since).map((c) => ({ ...c })) };
+}
+const plain = (r: InvoiceReport): InvoiceReport => ({ ...r, ...(r.breach ? { breach: { ...r.breach } } : {}) });
+
+/** A report that ends a wait: one of the statuses waited for, or one the system refused or found breaking a rule. */
+const ends = (statuses: readonly InvoiceStatus[]) => (r: InvoiceReport): boolean => statuses.includes(r.status as InvoiceStatus) || !r.accepted || (r.breach !== undefined && r.breach.rule !== 'success-without-check');
+
+/** Waits for a report that must follow (`kind` names it for the brief waits after a miss). */
+async function awaitReport(d: PaymentDriver, inv: ModelInvoice, since: number, statuses: readonly InvoiceStatus[], kind: string): Promise<number> {
+  const started = Date.now();
+  const timeout = d.missed.has(kind) ? BRIEF_MS : d.reportTimeoutMs;
+  const reports = await d.book.waitForReport(inv.uuid, since, ends(statuses), timeout);
+  if (!reports.some(ends(statuses))) d.missed.add(kind);
+  return Date.now() - started;
+}
+
+/** The model follows the system: the invoice's state as the accepted reports left it. */
+function sync(d: PaymentDriver, inv: ModelInvoice): void {
+  const held = d.book.get(inv.uuid);
+  if (held && held.state !== 'new') inv.state = held.state;
+  if (held?.paymentId !== undefined) inv.paymentId ??= held.paymentId;
+}
+
+const label = (r: Real, what?: string): string => `${r.caseId}.${r.steps.length + 1}${what ? `.${what}` : ''}`;
+
+async function record(r: Real, callback: CallbackName, payload: unknown, intent: CaseIntent, extra: Partial<CaseOutcome> = {}, clientId: string | undefined = r.driver.clientId): Promise<Reply> {
+  const reply = await r.driver.send(callback, payload, clientId, label(r));
+  r.steps.push({ case: { callback, payload, intent }, reply, module: r.driver.module, profile: r.driver.profile, ...extra });
+  return reply;
+}
+
+/** Runs one step against the module and the model; an invoice a report broke a rule about is left alone from then on. */
+export async function runStep(step: PayStep, m: PaymentModel, r: Real): Promise<void> {
+  const from = r.steps.length;
+  await runOne(step, m, r);
+  for (const s of r.steps.slice(from)) {
+    const broken = s.invoice?.reports.some((x) => !x.accepted || (x.breach !== undefined && x.breach.rule !== 'success-without-check') || (x.status !== x.from && !s.invoice!.allowed.includes(x.status as InvoiceStatus)));
+    const changed = s.observation?.kind === 'reported' && (s.observation.during.some((x) => x.status !== x.from) || !s.observation.acknowledged);
+    if (broken || changed) for (const inv of m.invoices) if (inv.uuid === s.invoice!.uuid) inv.tainted = true;
+  }
+}
+
+async function runOne(step: PayStep, m: PaymentModel, r: Real): Promise<void> {
+  const d = r.driver;
+  const book = d.book;
+  const since = book.mark();
+  if (step.op === 'create') {
+    const reply = await d.send('payment.create', step.request, d.clientId, label(r));
+    const uuid = String(step.request.invoiceUuid);
+    const inv: ModelInvoice = { uuid, amount: Number(step.request.amount), currency: String(step.request.currency), state: 'pending' };
+    const id = (reply.json as { result?: { paymentId?: unknown } } | undefined)?.result?.paymentId;
+    if (success(reply)) {
+      if (typeof id === 'string' || typeof id === 'number') inv.paymentId = String(id);
+      // No paymentId in the answer: the module may name it in its report of the new invoice.
+      else await book.waitForReport(uuid, since, (x) => x.status !== undefined, 1000);
+      sync(d, inv);
+      m.invoices.push(inv);
+    }
+    r.steps.push({ case: { callback: 'payment.create', payload: step.request, intent: VALID }, reply, module: d.module, profile: d.profile, invoice: view(book, inv, since, { before: 'pending', allowed: ['pending'], waitedMs: 0 }) });
+    return;
+  }
+  const inv = pick(candidates(step, m, m.declared), step.target)!;
+  const before = inv.state;
+  const paymentId = inv.paymentId!;
+  switch (step.op) {
+    case 'manage':
+    case 'action': {
+      const action = step.op === 'action' ? step.action : pick(managed(inv, m.declared), step.n)!;
+      const to = afterCallback(before, action);
+      const payload = { paymentId };
+      const intent: CaseIntent = to ? VALID : { kind: 'open', why: `${action} of a ${before} invoice, which the table forbids (${action} only from ${fromStates(action)})` };
+      const reply = await d.send(`payment.${action}`, payload, d.clientId, label(r));
+      let waitedMs = 0;
+      if (to && success(reply)) waitedMs = await awaitReport(d, inv, since, [to], action);
+      else await book.waitForReport(inv.uuid, since, () => true, SETTLE_MS);
+      sync(d, inv);
+      r.steps.push({
+        case: { callback: `payment.${action}`, payload, intent },
+        reply,
+        module: d.module,
+        profile: d.profile,
+        invoice: view(book, inv, since, { before, allowed: to ? [to] : [], ...(to ? { required: { statuses: [to], because: action } } : {}), waitedMs }),
+      });
+      return;
+    }
+    case 'notify':
+    case 'dishonest': {
+      if (step.op === 'dishonest') {
+        book.amend(inv.uuid, step.how === 'amount' ? { amount: Math.round((inv.amount + 1) * 100) / 100 } : step.how === 'currency' ? { currency: inv.currency === 'XTS' ? 'XXX' : 'XTS' } : { withdrawn: true });
+        inv.amended = true;
+      }
+      const allowed = inv.amended ? [] : afterEvent(before, step.event, true);
+      const required = !inv.amended && allowed.length > 0 ? { statuses: allowed, because: step.event } : undefined;
+      const reply = await d.notify(paymentId, step.event);
+      let waitedMs = 0;
+      if (required && triggerWorked(reply)) waitedMs = await awaitReport(d, inv, since, allowed, step.event);
+      else {
+        // A payment the module must not report: its check of the invoice, then a moment for a report that should not come.
+        await book.waitForReport(inv.uuid, since, () => true, SETTLE_MS);
+      }
+      sync(d, inv);
+      const what = step.op === 'dishonest' ? `${step.event} after the system ${step.how === 'withdrawn' ? 'withdrew the invoice' : `changed its ${step.how}`}` : step.event;
+      r.steps.push({
+        case: { callback: 'payment.create', payload: { paymentId, event: step.event, ...(step.op === 'dishonest' ? { changed: step.how } : {}) }, intent: { kind: 'open', why: 'a trigger' } },
+        reply,
+        module: d.module,
+        profile: d.profile,
+        trigger: `payment.notify (${what})`,
+        invoice: view(book, inv, since, { before, allowed, ...(required ? { required } : {}), event: step.event, waitedMs }),
+      });
+      return;
+    }
+    case 'wrong': {
+      const payload = { paymentId, amount: step.amount };
+      const reply = await d.send(`payment.${step.action}`, payload, d.clientId, label(r));
+      await book.waitForReport(inv.uuid, since, () => true, SETTLE_MS);
+      sync(d, inv);
+      r.steps.push({
+        case: { callback: `payment.${step.action}`, payload, intent: { kind: 'wrong', field: 'amount', why: `an amount of ${step.amount} (zero or below)` } },
+        reply,
+        module: d.module,
+        profile: d.profile,
+        invoice: view(book, inv, since, { before, allowed: [], waitedMs: 0 }),
+      });
+      return;
+    }
+    case 'refused': {
+      const payload = { paymentId };
+      const callback: CallbackName = `payment.${step.action}`;
+      const reply = await d.send(callback, payload, presentedClientId(step.presented, d.unknownClientId), label(r, 'refused'), true);
+      await book.waitForReport(inv.uuid, since, () => true, SETTLE_MS);
+      const during = book.reportsSince(inv.uuid, since).map(plain);
+      const probeView = view(book, inv, since, { before, allowed: [], waitedMs: 0 });
+      const mid = book.mark();
+      // Observed by the system: a refused cancel leaves the invoice payable (a later payment is still reported); any other refused action can still be made.
+      const byPayment = step.action === 'cancel' && before === 'pending' && d.canNotify && !inv.amended;
+      const expected = byPayment ? 'succeeded' : afterCallback(before, step.action)!;
+      const follow = byPayment ? await d.notify(paymentId, 'paid') : await d.send(callback, payload, d.clientId, label(r, 'authorised'));
+      const followed = byPayment ? triggerWorked(follow) : success(follow);
+      let waitedMs = 0;
+      if (followed) waitedMs = await awaitReport(d, inv, mid, [expected], byPayment ? 'paid' : step.action);
+      sync(d, inv);
+      const what = byPayment ? 'a payment of the invoice told after it' : `an authorised ${step.action} after it`;
+      r.steps.push({
+        case: { callback, payload, intent: { kind: 'refused', clientId: step.presented } },
+        reply,
+        module: d.module,
+        profile: d.profile,
+        observation: { kind: 'reported', what, expected, during, trigger: follow, reportedAfter: book.reportsSince(inv.uuid, mid).map(plain), waitedMs, acknowledged: followed },
+        invoice: probeView,
+      });
+      // The follow-up is a step of its own (its reply judged; its report owned by the observation).
+      r.steps.push({
+        case: byPayment ? { callback: 'payment.create', payload: { paymentId, event: 'paid' }, intent: { kind: 'open', why: 'a trigger' } } : { callback, payload, intent: VALID },
+        reply: follow,
+        module: d.module,
+        profile: d.profile,
+        ...(byPayment ? { trigger: 'payment.notify (paid, after a refused cancel)' } : {}),
+        invoice: view(book, inv, mid, { before, allowed: [expected], waitedMs, ...(byPayment ? { event: 'paid' as const } : {}) }),
+      });
+      return;
+    }
+  }
+}
+
+const fromStates = (action: SystemAction): string => (['pending', 'waitingForCapture', 'succeeded', 'canceled', 'refundSucceeded'] as const).filter((s) => allows(s, action)).join(' or ');
+
+class StepCommand implements fc.AsyncCommand<PaymentModel, Real> {
+  constructor(readonly step: PayStep) {}
+  check(m: Readonly<PaymentModel>): boolean {
+    return canRun(this.step, m as PaymentModel);
+  }
+  async run(m: PaymentModel, r: Real): Promise<void> {
+    await runStep(this.step, m, r);
+  }
+  toString(): string {
+    const { op, ...rest } = this.step as Json & { op: string };
+    return `${op}(${Object.entries(rest).filter(([, v]) => typeof v !== 'object').map(([k, v]) => `${k}=${String(v)}`).join(',')})`;
+  }
+}
+
+/** The payload of a sequence case: the steps that ran, as JSON (what `conformance replay` runs again). */
+class SequencePayload {
+  constructor(
+    readonly first: PayStep,
+    readonly commands: Iterable<fc.AsyncCommand<PaymentModel, Real>>,
+  ) {}
+  toJSON(): { steps: PayStep[] } {
+    const ran = [...this.commands].filter((c) => (c as { hasRan?: boolean }).hasRan !== false).map((c) => (c as unknown as { cmd?: StepCommand }).cmd?.step ?? (c as StepCommand).step);
+    return { steps: [this.first, ...ran.filter((s): s is PayStep => s !== undefined)] };
+  }
+}
+
+/** The steps a module's declared actions and triggers allow. */
+function stepArbitraries(ctx: PaymentContext, declares: (c: CallbackName) => boolean, canNotify: boolean): Array<fc.Arbitrary<PayStep>> {
+  const target = fc.nat({ max: 7 });
+  const actions = (['approve', 'cancel', 'refund'] as const).filter((a) => declares(`payment.${a}`));
+  const out: Array<fc.Arbitrary<PayStep>> = [createRequest(ctx).map((request) => ({ op: 'create' as const, request }))];
+  if (actions.length > 0) {
+    const action = fc.constantFrom(...actions);
+    out.push(fc.record({ action, target }).map((g) => ({ op: 'action' as const, ...g })));
+    out.push(fc.record({ target, n: fc.nat({ max: 3 }) }).map((g) => ({ op: 'manage' as const, ...g })));
+    out.push(fc.record({ target, n: fc.nat({ max: 3 }) }).map((g) => ({ op: 'manage' as const, ...g })));
+    out.push(fc.record({ action, target, presented: fc.constantFrom<Presented>('missing', 'unknown') }).map((g) => ({ op: 'refused' as const, ...g })));
+    const amounts = (['approve', 'refund'] as const).filter((a) => declares(`payment.${a}`));
+    if (amounts.length > 0) out.push(fc.record({ action: fc.constantFrom(...amounts), target, amount: fc.oneof(fc.constant(0), fc.integer({ min: -100000, max: -1 }).map((c) => c / 100)) }).map((g) => ({ op: 'wrong' as const, ...g })));
+  }
+  if (canNotify) {
+    const event = fc.constantFrom<PaymentEvent>('held', 'held', 'paid', 'paid', 'failed');
+    out.push(fc.record({ target, event }).map((g) => ({ op: 'notify' as const, ...g })));
+    out.push(fc.record({ target, event: fc.constantFrom<PaymentEvent>('held', 'paid') }).map((g) => ({ op: 'notify' as const, ...g, pending: true })));
+    out.push(fc.record({ target, event: fc.constantFrom<PaymentEvent>('held', 'paid') }).map((g) => ({ op: 'notify' as const, ...g, pending: true })));
+    out.push(fc.record({ target, how: fc.constantFrom('amount' as const, 'currency' as const, 'withdrawn' as const), event: fc.constantFrom('held' as const, 'paid' as const) }).map((g) => ({ op: 'dishonest' as const, ...g })));
+  }
+  return out;
+}
+
+/** The generated sequences: a create, then up to `maxCommands` steps the model allows. */
+export function paymentSequences(ctx: PaymentContext, declares: (c: CallbackName) => boolean, canNotify: boolean, maxCommands = 10): fc.Arbitrary<GeneratedCase> {
+  const commands = stepArbitraries(ctx, declares, canNotify).map((a) => a.map((s) => new StepCommand(s)));
+  return fc
+    .tuple(createRequest(ctx), fc.commands(commands, { maxCommands }))
+    .map(([request, cmds]) => ({ callback: 'payment.create' as const, payload: new SequencePayload({ op: 'create', request }, cmds), intent: { kind: 'sequence' as const } }));
+}
+
+/** A fixed sequence (a typical flow, or steps read back from a saved failure) as a case. */
+export const fixedSequence = (steps: PayStep[]): GeneratedCase => ({ callback: 'payment.create', payload: { steps }, intent: { kind: 'sequence' } });
+
+/** Runs a payment sequence case and returns its outcome, every step in `steps`. */
+export async function runPaymentSequence(driver: PaymentDriver, c: GeneratedCase, caseId: string): Promise<CaseOutcome> {
+  const payload = c.payload instanceof SequencePayload ? c.payload : undefined;
+  const steps = payload ? [payload.first] : ((c.payload as { steps?: PayStep[] } | undefined)?.steps ?? []);
+  const real: Real = { driver, caseId, steps: [] };
+  const model: PaymentModel = { invoices: [], declared: (['approve', 'cancel', 'refund'] as const).filter((a) => driver.declares(`payment.${a}`)) };
+  const commands: Iterable<fc.AsyncCommand<PaymentModel, Real>> = payload ? payload.commands : steps.slice(1).map((s) => new StepCommand(s));
+  await runStep(steps[0] ?? { op: 'create', request: {} }, model, real);
+  await fc.asyncModelRun(() => ({ model, real }), commands);
+  const last = real.steps[real.steps.length - 1]!;
+  return { case: c, reply: last.reply, module: driver.module, profile: driver.profile, steps: real.steps };
+}
