@@ -11,7 +11,7 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { FaultSet } from './faults.ts';
-import { CallbackAuth, HttpError, afterReply, badRequest, getCallback, notFound, postCallback, sendText, success, type CallbackReply, type Ctx, type Payload, type Router } from './http.ts';
+import { CallbackAuth, HttpError, afterReply, badRequest, getCallback, notFound, postCallback, presentedClientId, sendText, success, type CallbackReply, type Ctx, type Payload, type RouteHandler, type Router } from './http.ts';
 import { dateTime, isObj, optArray, optEnum, optNumber, optPositive, optString, reqString, round2 } from './input.ts';
 import { PAYMENT_SERVED_PATHS, PAYMENT_SHOPS, paymentCurrencies } from './registration.ts';
 import { describeFailure, systemOk, type SystemClient } from './outbound.ts';
@@ -82,8 +82,10 @@ export class PaymentService {
   }
 
   /** Queues an `update-invoice` report of the invoice's current state. */
-  report(inv: Invoice): Promise<void> {
-    const body = updateInvoiceBody(inv);
+  report(inv: Invoice, override: Partial<Record<string, unknown>> = {}): Promise<void> {
+    const body = { ...updateInvoiceBody(inv), ...override };
+    // Fault `update-invoice-status-unknown`: a success reported as `paid`, not one of the five values.
+    if (this.faults.has('update-invoice-status-unknown') && body.status === 'succeeded') body.status = 'paid';
     inv.reporting = inv.reporting.then(async () => {
       try {
         const reply = await this.system.postForm('/api/v5/payment/update-invoice', { updateInvoice: JSON.stringify(body) });
@@ -157,12 +159,15 @@ export class PaymentService {
   approve(p: Payload, ctx: Ctx): CallbackReply {
     const inv = this.invoice(reqString(p, 'paymentId', 'paymentId'));
     this.requireState(inv, 'approve', ['waitingForCapture']);
-    const amount = optPositive(p, 'amount', 'amount');
+    // Fault `approve-accepts-zero-amount`: an amount of zero or below read as none (the whole held amount captured).
+    const amount = this.faults.has('approve-accepts-zero-amount') && typeof p.amount === 'number' && p.amount <= 0 ? undefined : optPositive(p, 'amount', 'amount');
     if (amount !== undefined && amount > inv.amount) throw badRequest(`amount ${amount} exceeds the held amount ${inv.amount}`);
     inv.status = 'succeeded';
     inv.capturedAmount = round2(amount ?? inv.amount);
     inv.paidAt = new Date();
-    afterReply(ctx, () => this.report(inv));
+    // Fault `approve-reports-canceled`: the capture is reported as canceled.
+    // Fault `approve-not-reported`: the capture is made and answered, never reported.
+    if (!this.faults.has('approve-not-reported')) afterReply(ctx, () => this.report(inv, this.faults.has('approve-reports-canceled') ? { status: 'canceled', cancellable: false, refundable: false } : {}));
     return success();
   }
 
@@ -170,7 +175,8 @@ export class PaymentService {
     const inv = this.invoice(reqString(p, 'paymentId', 'paymentId'));
     this.requireState(inv, 'cancel', ['pending', 'waitingForCapture']);
     inv.status = 'canceled';
-    afterReply(ctx, () => this.report(inv));
+    // Fault `cancel-not-reported`: the invoice is canceled and answered, never reported.
+    if (!this.faults.has('cancel-not-reported')) afterReply(ctx, () => this.report(inv));
     return success();
   }
 
@@ -182,9 +188,13 @@ export class PaymentService {
     if (amount !== undefined && amount > paid) throw badRequest(`amount ${amount} exceeds the paid amount ${paid}`);
     const comment = optString(p, 'comment', 'comment') ?? null;
     inv.status = 'refundSucceeded';
-    inv.refund = { id: `rf_${randomBytes(8).toString('hex')}`, status: 'succeeded', amount: round2(amount ?? paid), comment };
-    afterReply(ctx, () => this.report(inv));
-    return success({ ...inv.refund });
+    // Fault `refund-without-amount-partial`: a refund without an amount returns half the amount paid.
+    const whole = this.faults.has('refund-without-amount-partial') ? round2(paid / 2) : paid;
+    inv.refund = { id: `rf_${randomBytes(8).toString('hex')}`, status: 'succeeded', amount: round2(amount ?? whole), comment };
+    // Fault `refund-not-reported`: the refund is made and answered, never reported.
+    if (!this.faults.has('refund-not-reported')) afterReply(ctx, () => this.report(inv));
+    // Fault `refund-result-as-list`: the refund answered as a list of refunds.
+    return success(this.faults.has('refund-result-as-list') ? [{ ...inv.refund }] : { ...inv.refund });
   }
 
   /**
@@ -193,26 +203,50 @@ export class PaymentService {
    */
   async notify(paymentId: string, event: 'held' | 'paid' | 'failed'): Promise<Record<string, unknown>> {
     const inv = this.invoice(paymentId);
-    this.requireState(inv, `the ${event} notification`, ['pending']);
+    const f = this.faults;
+    // Fault `canceled-still-paid`: a payment of a canceled invoice is taken.
+    this.requireState(inv, `the ${event} notification`, f.has('canceled-still-paid') && event === 'paid' ? ['pending', 'canceled'] : ['pending']);
     // A failed payment changes nothing: the invoice stays payable.
     if (event === 'failed') return { success: true, paymentId, status: inv.status };
-    const check = { invoiceUuid: inv.invoiceUuid, amount: inv.amount, currency: inv.currency };
-    const reply = await this.system.postForm('/api/v5/payment/check', { check: JSON.stringify(check) });
-    const result = (reply.json as { result?: { success?: unknown; errorMsg?: unknown } } | undefined)?.result;
-    if (!systemOk(reply) || result?.success !== true) {
+    // Faults `hold-skips-check` and `paid-skips-check`: the funds taken without asking the system.
+    const skips = (event === 'held' && f.has('hold-skips-check')) || (event === 'paid' && f.has('paid-skips-check'));
+    // Fault `check-amount-as-text`: the amount of the check written as text ("40.00").
+    const check = { invoiceUuid: inv.invoiceUuid, amount: f.has('check-amount-as-text') ? inv.amount.toFixed(2) : inv.amount, currency: inv.currency };
+    const reply = skips ? undefined : await this.system.postForm('/api/v5/payment/check', { check: JSON.stringify(check) });
+    const result = (reply?.json as { result?: { success?: unknown; errorMsg?: unknown } } | undefined)?.result;
+    if (reply && (!systemOk(reply) || result?.success !== true)) {
       const why = typeof result?.errorMsg === 'string' ? result.errorMsg : describeFailure(reply);
       log('payment check refused; the funds are not accepted', { paymentId, why });
       return { success: false, errorMsg: `payment check refused: ${why}`, status: inv.status };
     }
-    if (inv.status !== 'pending') throw badRequest(`invoice ${inv.paymentId} changed to ${inv.status} during the check`);
+    if (inv.status !== 'pending' && !(f.has('canceled-still-paid') && inv.status === 'canceled')) throw badRequest(`invoice ${inv.paymentId} changed to ${inv.status} during the check`);
     inv.status = event === 'held' ? 'waitingForCapture' : 'succeeded';
     if (event === 'paid') {
       inv.paidAt = new Date();
       inv.capturedAmount = inv.amount;
     }
-    await this.report(inv);
+    // Fault `paid-not-reported`: a payment without a hold taken, never reported.
+    if (!(event === 'paid' && f.has('paid-not-reported'))) await this.report(inv);
     return { success: true, paymentId, status: inv.status };
   }
+}
+
+/** Fault `refused-cancel-takes-effect`: a cancel whose clientId is missing or unknown cancels the invoice (and reports it), and only then is refused. */
+function cancelsBeforeAuth(auth: CallbackAuth, service: PaymentService, handler: RouteHandler): RouteHandler {
+  return async (ctx) => {
+    if (!auth.judge(presentedClientId(ctx)).ok && ctx.form?.has('cancel')) {
+      try {
+        const inv = service.invoice(String((JSON.parse(ctx.form.get('cancel') ?? '{}') as { paymentId?: unknown }).paymentId));
+        if (inv.status === 'pending' || inv.status === 'waitingForCapture') {
+          inv.status = 'canceled';
+          void service.report(inv);
+        }
+      } catch {
+        // The refusal follows anyway.
+      }
+    }
+    return handler(ctx);
+  };
 }
 
 function escapeHtml(s: string): string {
@@ -224,7 +258,8 @@ export function mountPayment(router: Router, auth: CallbackAuth, service: Paymen
   if (service.faults.has('payment-create-on-get')) router.add('GET', PAYMENT_SERVED_PATHS.create, getCallback(auth, (q, ctx) => service.create(queryJson(q, 'create'), ctx)));
   else router.add('POST', PAYMENT_SERVED_PATHS.create, postCallback(auth, { create: (p, ctx) => service.create(p, ctx) }));
   router.add('POST', PAYMENT_SERVED_PATHS.approve, postCallback(auth, { approve: (p, ctx) => service.approve(p, ctx) }));
-  router.add('POST', PAYMENT_SERVED_PATHS.cancel, postCallback(auth, { cancel: (p, ctx) => service.cancel(p, ctx) }));
+  const cancel = postCallback(auth, { cancel: (p, ctx) => service.cancel(p, ctx) });
+  router.add('POST', PAYMENT_SERVED_PATHS.cancel, service.faults.has('refused-cancel-takes-effect') ? cancelsBeforeAuth(auth, service, cancel) : cancel);
   router.add('POST', PAYMENT_SERVED_PATHS.refund, postCallback(auth, { refund: (p, ctx) => service.refund(p, ctx) }));
   // The payment link the customer opens (not a callback: no clientId).
   router.add('GET', '/pay/{paymentId}', (ctx) => {

@@ -5,7 +5,8 @@
  * reports succeeded, or waitingForCapture and, once approved, succeeded), (3) no hold (paid: the
  * module checks, then reports succeeded); then payments the system's honest check refuses (an
  * amount or currency that no longer matches the invoice, an invoice withdrawn: the module must
- * not report success), and a payment of a canceled invoice. Each flow creates its own invoice.
+ * not report success), a payment of a canceled invoice, a cancel refused for its clientId (the
+ * invoice stays payable), and an approve of a zero amount (wrong input). Each flow creates its own invoice.
  */
 import fc from 'fast-check';
 import { test } from '../fixtures.ts';
@@ -40,6 +41,8 @@ const FLOWS: Flow[] = [
   { title: 'funds held, but the currency no longer matches the invoice: its check says no, and no hold is reported', id: 'flow-check-currency', steps: [{ op: 'dishonest', target: 0, how: 'currency', event: 'held' }], needs: [] },
   { title: 'funds held for an invoice the system withdrew: its check says no, and no hold is reported', id: 'flow-check-withdrawn', steps: [{ op: 'dishonest', target: 0, how: 'withdrawn', event: 'held' }], needs: [] },
   { title: 'canceled, then paid: the module accepts no more payments for the invoice', id: 'flow-cancel-paid', steps: [{ op: 'action', action: 'cancel', target: 0 }, { op: 'notify', target: 0, event: 'paid' }], needs: ['payment.cancel'] },
+  { title: 'a cancel with an unknown clientId is refused and leaves the invoice payable: a payment told after it is reported', id: 'flow-refused-cancel', steps: [{ op: 'refused', action: 'cancel', target: 0, presented: 'unknown' }], needs: ['payment.cancel'] },
+  { title: 'funds held, then an approve of zero is refused naming the amount; the approve of the whole is reported', id: 'flow-approve-zero', steps: [{ op: 'notify', target: 0, event: 'held' }, { op: 'wrong', action: 'approve', target: 0, amount: 0 }, { op: 'action', action: 'approve', target: 0 }], needs: ['payment.approve'] },
 ];
 
 test.describe('payment flows', () => {

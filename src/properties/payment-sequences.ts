@@ -76,12 +76,14 @@ export interface PaymentDriver {
   declares(callback: CallbackName): boolean;
   /** How long a report that must follow is waited for. */
   reportTimeoutMs: number;
-  /** What the module was seen to leave unreported in this session: waited for briefly from then on. */
+  /** What the module was seen to leave unreported in this session (the system's record): waited for briefly from then on. */
   missed: Set<string>;
 }
 
 /** How long a step that requires no report waits for one (an effect that should not be there). */
 const SETTLE_MS = 20;
+/** How long a refused call is given to show an effect before the follow-up (a report it set off). */
+const REFUSED_SETTLE_MS = 100;
 /** After a missed report of a kind, the wait for the next of that kind. */
 const BRIEF_MS = 300;
 
@@ -103,7 +105,7 @@ export function sessionPaymentDriver(session: RunSession, seed: number): Payment
       return typeof actions?.[c.slice('payment.'.length)] === 'string';
     },
     reportTimeoutMs: Math.min(session.config.flowTimeoutMs, 5000),
-    missed: new Set(),
+    missed: session.system.invoices.missed,
   };
 }
 
@@ -149,7 +151,7 @@ const triggerWorked = (reply: Reply): boolean => reply.status !== undefined && r
 
 /** The reports and checks of the invoice since `since`, as the step's view. */
 function view(book: InvoiceBook, inv: ModelInvoice, since: number, v: Omit<InvoiceView, 'uuid' | 'reports' | 'checks'>): InvoiceView {
-  return { uuid: inv.uuid, ...v, reports: book.reportsSince(inv.uuid, since).map(plain), checks: book.checksSince(inv.uuid, since).map((c) => ({ ...c })) };
+  return { uuid: inv.uuid, amount: inv.amount, ...v, reports: book.reportsSince(inv.uuid, since).map(plain), checks: book.checksSince(inv.uuid, since).map((c) => ({ ...c })) };
 }
 const plain = (r: InvoiceReport): InvoiceReport => ({ ...r, ...(r.breach ? { breach: { ...r.breach } } : {}) });
 
@@ -157,12 +159,12 @@ const plain = (r: InvoiceReport): InvoiceReport => ({ ...r, ...(r.breach ? { bre
 const ends = (statuses: readonly InvoiceStatus[]) => (r: InvoiceReport): boolean => statuses.includes(r.status as InvoiceStatus) || !r.accepted || (r.breach !== undefined && r.breach.rule !== 'success-without-check');
 
 /** Waits for a report that must follow (`kind` names it for the brief waits after a miss). */
-async function awaitReport(d: PaymentDriver, inv: ModelInvoice, since: number, statuses: readonly InvoiceStatus[], kind: string): Promise<number> {
+async function awaitReport(d: PaymentDriver, inv: ModelInvoice, since: number, statuses: readonly InvoiceStatus[], kind: string): Promise<{ waitedMs: number; brief?: boolean }> {
   const started = Date.now();
   const timeout = d.missed.has(kind) ? BRIEF_MS : d.reportTimeoutMs;
   const reports = await d.book.waitForReport(inv.uuid, since, ends(statuses), timeout);
   if (!reports.some(ends(statuses))) d.missed.add(kind);
-  return Date.now() - started;
+  return { waitedMs: Date.now() - started, ...(timeout === BRIEF_MS ? { brief: true } : {}) };
 }
 
 /** The model follows the system: the invoice's state as the accepted reports left it. */
@@ -186,8 +188,12 @@ export async function runStep(step: PayStep, m: PaymentModel, r: Real): Promise<
   await runOne(step, m, r);
   for (const s of r.steps.slice(from)) {
     const broken = s.invoice?.reports.some((x) => !x.accepted || (x.breach !== undefined && x.breach.rule !== 'success-without-check') || (x.status !== x.from && !s.invoice!.allowed.includes(x.status as InvoiceStatus)));
-    const changed = s.observation?.kind === 'reported' && (s.observation.during.some((x) => x.status !== x.from) || !s.observation.acknowledged);
-    if (broken || changed) for (const inv of m.invoices) if (inv.uuid === s.invoice!.uuid) inv.tainted = true;
+    const o = s.observation;
+    const changed = o?.kind === 'reported' && (o.during.some((x) => x.status !== x.from) || !o.reportedAfter.some((x) => x.accepted && x.status === o.expected));
+    // A report the step required and did not get: the module and the system disagree from then on too.
+    const need = s.invoice?.required;
+    const missing = need !== undefined && !s.invoice!.reports.some((x) => x.accepted && need.statuses.includes(x.status as InvoiceStatus));
+    if (broken || changed || missing) for (const inv of m.invoices) if (inv.uuid === s.invoice!.uuid) inv.tainted = true;
   }
 }
 
@@ -196,9 +202,11 @@ async function runOne(step: PayStep, m: PaymentModel, r: Real): Promise<void> {
   const book = d.book;
   const since = book.mark();
   if (step.op === 'create') {
-    const reply = await d.send('payment.create', step.request, d.clientId, label(r));
-    const uuid = String(step.request.invoiceUuid);
-    const inv: ModelInvoice = { uuid, amount: Number(step.request.amount), currency: String(step.request.currency), state: 'pending' };
+    // Each invoice of the session its own uuid (shrinking makes generated ones alike): the generated one, or a fresh one when the system already issued it.
+    const request = d.book.get(String(step.request.invoiceUuid)) ? { ...step.request, invoiceUuid: freshUuid(String(step.request.invoiceUuid), d.book.size()) } : step.request;
+    const reply = await d.send('payment.create', request, d.clientId, label(r));
+    const uuid = String(request.invoiceUuid);
+    const inv: ModelInvoice = { uuid, amount: Number(request.amount), currency: String(request.currency), state: 'pending' };
     const id = (reply.json as { result?: { paymentId?: unknown } } | undefined)?.result?.paymentId;
     if (success(reply)) {
       if (typeof id === 'string' || typeof id === 'number') inv.paymentId = String(id);
@@ -207,7 +215,7 @@ async function runOne(step: PayStep, m: PaymentModel, r: Real): Promise<void> {
       sync(d, inv);
       m.invoices.push(inv);
     }
-    r.steps.push({ case: { callback: 'payment.create', payload: step.request, intent: VALID }, reply, module: d.module, profile: d.profile, invoice: view(book, inv, since, { before: 'pending', allowed: ['pending'], waitedMs: 0 }) });
+    r.steps.push({ case: { callback: 'payment.create', payload: request, intent: VALID }, reply, module: d.module, profile: d.profile, invoice: view(book, inv, since, { before: 'pending', allowed: ['pending'], waitedMs: 0 }) });
     return;
   }
   const inv = pick(candidates(step, m, m.declared), step.target)!;
@@ -221,16 +229,16 @@ async function runOne(step: PayStep, m: PaymentModel, r: Real): Promise<void> {
       const payload = { paymentId };
       const intent: CaseIntent = to ? VALID : { kind: 'open', why: `${action} of a ${before} invoice, which the table forbids (${action} only from ${fromStates(action)})` };
       const reply = await d.send(`payment.${action}`, payload, d.clientId, label(r));
-      let waitedMs = 0;
-      if (to && success(reply)) waitedMs = await awaitReport(d, inv, since, [to], action);
-      else await book.waitForReport(inv.uuid, since, () => true, SETTLE_MS);
+      let waited: { waitedMs: number; brief?: boolean } = { waitedMs: 0 };
+      if (to && success(reply)) waited = await awaitReport(d, inv, since, [to], action);
+      else await book.waitForReport(inv.uuid, since, (x) => x.status !== before, SETTLE_MS);
       sync(d, inv);
       r.steps.push({
         case: { callback: `payment.${action}`, payload, intent },
         reply,
         module: d.module,
         profile: d.profile,
-        invoice: view(book, inv, since, { before, allowed: to ? [to] : [], ...(to ? { required: { statuses: [to], because: action } } : {}), waitedMs }),
+        invoice: view(book, inv, since, { before, allowed: to ? [to] : [], ...(to ? { required: { statuses: [to], because: action } } : {}), ...waited }),
       });
       return;
     }
@@ -243,11 +251,11 @@ async function runOne(step: PayStep, m: PaymentModel, r: Real): Promise<void> {
       const allowed = inv.amended ? [] : afterEvent(before, step.event, true);
       const required = !inv.amended && allowed.length > 0 ? { statuses: allowed, because: step.event } : undefined;
       const reply = await d.notify(paymentId, step.event);
-      let waitedMs = 0;
-      if (required && triggerWorked(reply)) waitedMs = await awaitReport(d, inv, since, allowed, step.event);
+      let waited: { waitedMs: number; brief?: boolean } = { waitedMs: 0 };
+      if (required && triggerWorked(reply)) waited = await awaitReport(d, inv, since, allowed, step.event);
       else {
         // A payment the module must not report: its check of the invoice, then a moment for a report that should not come.
-        await book.waitForReport(inv.uuid, since, () => true, SETTLE_MS);
+        await book.waitForReport(inv.uuid, since, (x) => x.status !== before, SETTLE_MS);
       }
       sync(d, inv);
       const what = step.op === 'dishonest' ? `${step.event} after the system ${step.how === 'withdrawn' ? 'withdrew the invoice' : `changed its ${step.how}`}` : step.event;
@@ -257,14 +265,14 @@ async function runOne(step: PayStep, m: PaymentModel, r: Real): Promise<void> {
         module: d.module,
         profile: d.profile,
         trigger: `payment.notify (${what})`,
-        invoice: view(book, inv, since, { before, allowed, ...(required ? { required } : {}), event: step.event, waitedMs }),
+        invoice: view(book, inv, since, { before, allowed, ...(required ? { required } : {}), event: step.event, ...waited }),
       });
       return;
     }
     case 'wrong': {
       const payload = { paymentId, amount: step.amount };
       const reply = await d.send(`payment.${step.action}`, payload, d.clientId, label(r));
-      await book.waitForReport(inv.uuid, since, () => true, SETTLE_MS);
+      await book.waitForReport(inv.uuid, since, (x) => x.status !== before, SETTLE_MS);
       sync(d, inv);
       r.steps.push({
         case: { callback: `payment.${step.action}`, payload, intent: { kind: 'wrong', field: 'amount', why: `an amount of ${step.amount} (zero or below)` } },
@@ -279,26 +287,28 @@ async function runOne(step: PayStep, m: PaymentModel, r: Real): Promise<void> {
       const payload = { paymentId };
       const callback: CallbackName = `payment.${step.action}`;
       const reply = await d.send(callback, payload, presentedClientId(step.presented, d.unknownClientId), label(r, 'refused'), true);
-      await book.waitForReport(inv.uuid, since, () => true, SETTLE_MS);
-      const during = book.reportsSince(inv.uuid, since).map(plain);
-      const probeView = view(book, inv, since, { before, allowed: [], waitedMs: 0 });
+      await book.waitForReport(inv.uuid, since, (x) => x.status !== before, REFUSED_SETTLE_MS);
       const mid = book.mark();
       // Observed by the system: a refused cancel leaves the invoice payable (a later payment is still reported); any other refused action can still be made.
       const byPayment = step.action === 'cancel' && before === 'pending' && d.canNotify && !inv.amended;
       const expected = byPayment ? 'succeeded' : afterCallback(before, step.action)!;
       const follow = byPayment ? await d.notify(paymentId, 'paid') : await d.send(callback, payload, d.clientId, label(r, 'authorised'));
       const followed = byPayment ? triggerWorked(follow) : success(follow);
-      let waitedMs = 0;
-      if (followed) waitedMs = await awaitReport(d, inv, mid, [expected], byPayment ? 'paid' : step.action);
+      let waited: { waitedMs: number; brief?: boolean } = { waitedMs: 0 };
+      if (followed) waited = await awaitReport(d, inv, mid, [expected], byPayment ? 'paid' : step.action);
+      const waitedMs = waited.waitedMs;
       sync(d, inv);
       const what = byPayment ? 'a payment of the invoice told after it' : `an authorised ${step.action} after it`;
+      // What the refused call set off came before the follow-up (a module acts on a request before it answers it, or at once after).
+      const during = book.reportsSince(inv.uuid, since).filter((x) => x.seq <= mid).map(plain);
+      const followUps = book.reportsSince(inv.uuid, mid).map(plain);
       r.steps.push({
         case: { callback, payload, intent: { kind: 'refused', clientId: step.presented } },
         reply,
         module: d.module,
         profile: d.profile,
-        observation: { kind: 'reported', what, expected, during, trigger: follow, reportedAfter: book.reportsSince(inv.uuid, mid).map(plain), waitedMs, acknowledged: followed },
-        invoice: probeView,
+        observation: { kind: 'reported', what, expected, during, trigger: follow, reportedAfter: followUps, waitedMs, acknowledged: followed },
+        invoice: { uuid: inv.uuid, before, allowed: [], reports: during, checks: [], waitedMs: 0 },
       });
       // The follow-up is a step of its own (its reply judged; its report owned by the observation).
       r.steps.push({
@@ -307,12 +317,15 @@ async function runOne(step: PayStep, m: PaymentModel, r: Real): Promise<void> {
         module: d.module,
         profile: d.profile,
         ...(byPayment ? { trigger: 'payment.notify (paid, after a refused cancel)' } : {}),
-        invoice: view(book, inv, mid, { before, allowed: [expected], waitedMs, ...(byPayment ? { event: 'paid' as const } : {}) }),
+        invoice: { ...view(book, inv, mid, { before, allowed: [expected], ...waited, ...(byPayment ? { event: 'paid' as const } : {}) }), reports: followUps },
       });
       return;
     }
   }
 }
+
+/** A uuid of the generated one's form whose last group counts the invoices the system issued. */
+const freshUuid = (generated: string, n: number): string => `${/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-/i.test(generated) ? generated.slice(0, 24) : '00000000-0000-4000-8000-'}${(n + 1).toString(16).padStart(12, '0')}`;
 
 const fromStates = (action: SystemAction): string => (['pending', 'waitingForCapture', 'succeeded', 'canceled', 'refundSucceeded'] as const).filter((s) => allows(s, action)).join(' or ');
 

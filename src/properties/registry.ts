@@ -35,7 +35,7 @@ import { ensureAutocompleteAnswersSuggestions, ensureShipmentPointListAnswersTer
 import { ensurePrintAcceptsFlatDeliveryIds, ensurePrintAnswersPdfOrZip, ensurePrintContentTypeMatches, ensurePrintErrorIs400, isPrintDocument } from '../checks/delivery/print-reply.ts';
 import { notApplicable, type Check } from '../checks/check.ts';
 import type { CaseOutcome } from './types.ts';
-import { ensureActionIsReported, ensureCanceledInvoiceTakesNoPayment, ensureHoldFollowsPassedCheck, ensureInvoiceReportsFollowTable, ensureSuccessFollowsPassedCheck } from '../checks/payment/invoice-reports.ts';
+import { ensureActionIsReported, ensureRefundWithoutAmountIsFull, ensureCanceledInvoiceTakesNoPayment, ensureHoldFollowsPassedCheck, ensureInvoiceReportsFollowTable, ensureSuccessFollowsPassedCheck } from '../checks/payment/invoice-reports.ts';
 import { ensureCreateReturnsPaymentLink, ensureRefundAnswersRefund } from '../checks/payment/replies.ts';
 
 const MUST = 'MUST' as const;
@@ -134,7 +134,8 @@ function paymentSequenceChecks(profile: boolean): PropertyCheck[] {
   return [
     ...[
       { check: ensureCreateReturnsPaymentLink, app: { requirements: ['PAY-CREATE-RETURNS-PAYMENT-LINK', 'WIRE-PAY-CREATE-RESULT', 'WIRE-GEN-SUCCESS-REPLY-SHAPE'], severity: MUST } },
-      { check: ensureRefundAnswersRefund, app: { requirements: ['WIRE-PAY-REFUND-RESULT', 'WIRE-PAY-REFUND-NO-AMOUNT-FULL'], severity: MUST } },
+      { check: ensureRefundAnswersRefund, app: { requirements: ['WIRE-PAY-REFUND-RESULT'], severity: MUST } },
+      { check: ensureRefundWithoutAmountIsFull, app: { requirements: ['WIRE-PAY-REFUND-NO-AMOUNT-FULL'], severity: MUST } },
       { check: ensureWrongInputIsRefused, app: { requirements: ['GEN-ERR-NAMES-INCORRECT-FIELD'], severity: MUST } },
       { check: ensureErrorNamesTheIncorrectField, app: { requirements: ['GEN-ERR-NAMES-INCORRECT-FIELD'], severity: MUST } },
       ...errorChecks(profile),

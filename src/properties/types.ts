@@ -50,6 +50,8 @@ export interface CaseOutcome {
 /** What a payment step did to its invoice, as the model expected it and the system saw it (`payment-sequences.ts`). */
 export interface InvoiceView {
   uuid: string;
+  /** The invoice's amount, as the system issued it. */
+  amount?: number;
   /** The invoice's state before the step. */
   before: InvoiceStatus;
   /** States a report of this step may move it to (a report of `before` is always allowed). */
@@ -64,6 +66,8 @@ export interface InvoiceView {
   checks: InvoiceCheck[];
   /** How long the step waited for a required report. */
   waitedMs: number;
+  /** The wait was brief: a report of this kind was already missed in the session after the full wait. */
+  brief?: boolean;
 }
 
 /** What an authorised call showed around a refused one: the state before and after, or a follow-up that must still work. */

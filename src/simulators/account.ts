@@ -1,6 +1,7 @@
 /**
  * The system account the simulators play: its sites, stores, payment types, delivery types,
- * order statuses and users, and the API key's rights. One account per run, small and
+ * order statuses and users, the API key's rights, and the shops of payment modules (each with
+ * the payment type the system gave it, `syncShops`). One account per run, small and
  * consistent: the reference books a module reads (`/api/v5/reference/...`, wire profile
  * section 8) and the callbacks the suite sends draw their codes from the same object, so a
  * module that fills its settings from the books recognises the codes of the callbacks.

@@ -28,6 +28,8 @@ export interface InvoiceReport {
   breach?: Breach;
   /** The exchange of the call (set once the exchange is recorded). */
   exchange?: string;
+  /** `refund.amount` of the report, when it gives one. */
+  refundAmount?: number;
 }
 
 /** One payment/check of an invoice, as the system answered it. */
@@ -56,11 +58,18 @@ export interface HeldInvoice {
 }
 
 const same = (a: number, b: number): boolean => Math.abs(a - b) < 0.005;
+/** An amount as the PHP system reads it: a number, or a numeric string ("40.00"). */
+const amountOf = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : typeof v === 'string' && /^-?\d+(\.\d+)?$/.test(v.trim()) ? Number(v) : undefined);
 
 export class InvoiceBook extends EventEmitter {
   private readonly byUuid = new Map<string, HeldInvoice>();
   private readonly uuidByPayment = new Map<string, string>();
   private seq = 0;
+  /**
+   * Reports the module was seen to leave out in this session, by kind (`approve`, `paid`...): a
+   * report that must follow is waited for in full the first time, briefly once one of its kind was missed.
+   */
+  readonly missed = new Set<string>();
 
   /** The current position: reports and checks after it have a higher `seq`. */
   mark(): number {
@@ -159,7 +168,8 @@ export class InvoiceBook extends EventEmitter {
     const record: InvoiceCheck = { seq: ++this.seq, passed: false };
     inv.checks.push(record);
     if (inv.withdrawn) return no((record.why = 'the order of the invoice no longer exists'), record);
-    if (inv.amount !== undefined && !(typeof p.amount === 'number' && same(p.amount, inv.amount))) return no((record.why = `amount ${JSON.stringify(p.amount ?? null)} does not match the invoice (${inv.amount})`), record);
+    const amount = amountOf(p.amount);
+    if (inv.amount !== undefined && !(amount !== undefined && same(amount, inv.amount))) return no((record.why = `amount ${JSON.stringify(p.amount ?? null)} does not match the invoice (${inv.amount})`), record);
     if (inv.currency !== undefined && p.currency !== undefined && p.currency !== inv.currency) return no((record.why = `currency ${JSON.stringify(p.currency)} does not match the invoice (${inv.currency})`), record);
     record.passed = true;
     return { record, result: { success: true } };
@@ -175,6 +185,8 @@ export class InvoiceBook extends EventEmitter {
     if (byUuid && (typeof p.paymentId === 'string' || typeof p.paymentId === 'number')) this.bind(byUuid, String(p.paymentId));
     const from = inv.state;
     const record: InvoiceReport = { seq: ++this.seq, uuid: inv.uuid, status: p.status, from, accepted: false };
+    const refundAmount = isObj(p.refund) ? amountOf(p.refund.amount) : undefined;
+    if (refundAmount !== undefined) record.refundAmount = refundAmount;
     inv.reports.push(record);
     if (p.status === undefined) {
       // Changed parameters without a status: no transition.

@@ -75,3 +75,15 @@ test('a refused step: its reports belong to the refusal probe; the follow-up dec
   // None of the report rules judges a refused step.
   expect(await failing(base(obs({ during: [report('canceled', 'pending', false, { rule: 'table', why: 'x' })] })))).toEqual([]);
 });
+
+test('a refund without an amount refunds the whole invoice: in its answer and in its report', async () => {
+  const { ensureRefundWithoutAmountIsFull } = await import('../../src/checks/payment/invoice-reports.ts');
+  const refund = (amount: number, reported?: number, payload: Record<string, unknown> = { paymentId: 'p1' }): CaseOutcome => ({
+    ...step('payment.refund', reply(200, { success: true, result: { id: 'r1', status: 'succeeded', amount, comment: null } }), { before: 'succeeded', amount: 40, allowed: ['refundSucceeded'], reports: reported === undefined ? [] : [{ ...report('refundSucceeded', 'succeeded'), refundAmount: reported }] }),
+    case: { callback: 'payment.refund', payload, intent: { kind: 'valid' } },
+  });
+  expect(await run(ensureRefundWithoutAmountIsFull, refund(40, 40))).toBe('pass');
+  expect(await run(ensureRefundWithoutAmountIsFull, refund(20))).toBe('fail');
+  expect(await run(ensureRefundWithoutAmountIsFull, refund(40, 20))).toBe('fail');
+  expect(await run(ensureRefundWithoutAmountIsFull, refund(20, 20, { paymentId: 'p1', amount: 20 }))).toBe('notApplicable');
+});

@@ -32,7 +32,7 @@ test('the clean reference module is certified with zero failures (exit 0)', asyn
 
 for (const c of FAULT_CASES) {
   test(`fault ${c.fault} is caught by ${[...c.failing, ...(c.warnings ?? []).map((w) => `${w} (warning)`)].join(' + ')}`, async ({}, testInfo) => {
-    const run = await runSuite(['--area', [c.area].flat().join(',')], { FAULTS: c.fault });
+    const run = await runSuite(['--area', [c.area].flat().join(','), ...(c.runs ? ['--runs', String(c.runs)] : [])], { FAULTS: c.fault });
     expect(run.results, run.stderr).toBeDefined();
     const failing = failedChecks(run.results);
     await testInfo.attach(DETECTION_ROW, {

@@ -21,6 +21,8 @@ export interface FaultCase {
   warnings?: string[];
   /** More requirement ids the run shows caught: each is carried by a failed or warning result of the run. */
   also?: string[];
+  /** Cases per property of the row's run (`--runs`), where fewer than the default catch the fault every time. */
+  runs?: number;
 }
 
 export const FAULT_CASES: FaultCase[] = [
@@ -152,10 +154,25 @@ export const FAULT_CASES: FaultCase[] = [
   { fault: 'points-coordinates-as-text', area: 'delivery', failing: ['ensureTerminalsMatchTerminalShape'], requirement: 'WIRE-DLV-TERMINAL-SHAPE' },
   { fault: 'autocomplete-result-as-labels', area: 'delivery', failing: [], warnings: ['ensureAutocompleteAnswersSuggestions'], requirement: 'WIRE-DLV-AUTOCOMPLETE-RESULT' },
   // Payment create and unknown payment ids (issue 23, item 1): specs/payment/callbacks.spec.ts.
-  { fault: 'create-without-invoice-url', area: 'payment', failing: ['ensureCreateReturnsPaymentLink'], requirement: 'PAY-CREATE-RETURNS-PAYMENT-LINK', also: ['WIRE-PAY-CREATE-RESULT'] },
-  { fault: 'create-accepts-zero-amount', area: 'payment', failing: ['ensureWrongInputIsRefused'], requirement: 'GEN-ERR-NAMES-INCORRECT-FIELD' },
-  { fault: 'create-error-without-field', area: 'payment', failing: ['ensureErrorNamesTheIncorrectField'], requirement: 'GEN-ERR-NAMES-INCORRECT-FIELD' },
-  { fault: 'payment-create-on-get', area: 'payment', failing: ['ensureActionServedAtItsMethod'], requirement: 'PAY-CALLBACKS-POST' },
+  // Caught by the payment sequences and flows (specs/payment/sequences.spec.ts, flows.spec.ts).
+  { fault: 'approve-reports-canceled', area: 'payment', failing: ['ensureInvoiceReportsFollowTable'], requirement: 'PAY-INVOICE-TABLE-TRANSITIONS', runs: 40 },
+  { fault: 'hold-skips-check', area: 'payment', failing: ['ensureHoldFollowsPassedCheck'], requirement: 'PAY-PENDING-TO-WAITING-ON-HOLD', runs: 40 },
+  { fault: 'paid-skips-check', area: 'payment', failing: [], warnings: ['ensureSuccessFollowsPassedCheck'], requirement: 'PAY-FLOW-NO-HOLD-CHECK', runs: 40 },
+  { fault: 'canceled-still-paid', area: 'payment', failing: ['ensureCanceledInvoiceTakesNoPayment'], requirement: 'PAY-CANCELED-NO-MORE-PAYMENTS', runs: 40 },
+  { fault: 'refused-cancel-takes-effect', area: 'payment', failing: ['ensureRefusalLeftNoEffect'], requirement: 'WIRE-GEN-BAD-CLIENTID-NO-ACTION', runs: 40 },
+  { fault: 'refund-not-reported', area: 'payment', failing: ['ensureActionIsReported'], requirement: 'PAY-REFUND-SETS-REFUNDSUCCEEDED', runs: 40 },
+  { fault: 'refund-result-as-list', area: 'payment', failing: ['ensureRefundAnswersRefund'], requirement: 'WIRE-PAY-REFUND-RESULT', runs: 40 },
+  { fault: 'approve-not-reported', area: 'payment', failing: ['ensureActionIsReported'], warnings: ['ensureActionIsReported'], requirement: 'PAY-APPROVE-SETS-SUCCEEDED', also: ['PAY-FLOW-MANUAL-CAPTURE-WAITING'], runs: 40 },
+  { fault: 'cancel-not-reported', area: 'payment', failing: ['ensureActionIsReported'], requirement: 'PAY-CANCEL-SETS-CANCELED', runs: 40 },
+  { fault: 'paid-not-reported', area: 'payment', failing: ['ensureActionIsReported'], requirement: 'PAY-PENDING-TO-SUCCEEDED-ON-PAYMENT', runs: 40 },
+  { fault: 'refund-without-amount-partial', area: 'payment', failing: ['ensureRefundWithoutAmountIsFull'], requirement: 'WIRE-PAY-REFUND-NO-AMOUNT-FULL', runs: 40 },
+  { fault: 'update-invoice-status-unknown', area: 'payment', failing: ['ensureMessageMatchesSchema'], requirement: 'WIRE-PAY-UPDATE-INVOICE-STATUS', also: ['WIRE-PAY-UPDATE-INVOICE-FIELD'], runs: 40 },
+  { fault: 'check-amount-as-text', area: 'payment', failing: ['ensureMessageMatchesSchema'], requirement: 'WIRE-PAY-CHECK-FIELD', runs: 40 },
+  { fault: 'approve-accepts-zero-amount', area: 'payment', failing: ['ensureWrongInputIsRefused'], requirement: 'GEN-ERR-NAMES-INCORRECT-FIELD', runs: 40 },
+  { fault: 'create-without-invoice-url', area: 'payment', failing: ['ensureCreateReturnsPaymentLink'], requirement: 'PAY-CREATE-RETURNS-PAYMENT-LINK', also: ['WIRE-PAY-CREATE-RESULT'], runs: 40 },
+  { fault: 'create-accepts-zero-amount', area: 'payment', failing: ['ensureWrongInputIsRefused'], requirement: 'GEN-ERR-NAMES-INCORRECT-FIELD', runs: 40 },
+  { fault: 'create-error-without-field', area: 'payment', failing: ['ensureErrorNamesTheIncorrectField'], requirement: 'GEN-ERR-NAMES-INCORRECT-FIELD', runs: 40 },
+  { fault: 'payment-create-on-get', area: 'payment', failing: ['ensureActionServedAtItsMethod'], requirement: 'PAY-CALLBACKS-POST', runs: 40 },
 ];
 
 /**

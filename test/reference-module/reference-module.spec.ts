@@ -541,6 +541,20 @@ const REGISTRATION_FAULTS: Record<string, { diff: string[]; schemaValid: boolean
   'delivery-post-actions-on-get': { diff: [], schemaValid: true },
   'save-on-get': { diff: [], schemaValid: true },
   'create-without-invoice-url': { diff: [], schemaValid: true },
+  'approve-reports-canceled': { diff: [], schemaValid: true },
+  'hold-skips-check': { diff: [], schemaValid: true },
+  'paid-skips-check': { diff: [], schemaValid: true },
+  'canceled-still-paid': { diff: [], schemaValid: true },
+  'refused-cancel-takes-effect': { diff: [], schemaValid: true },
+  'refund-not-reported': { diff: [], schemaValid: true },
+  'refund-result-as-list': { diff: [], schemaValid: true },
+  'approve-accepts-zero-amount': { diff: [], schemaValid: true },
+  'approve-not-reported': { diff: [], schemaValid: true },
+  'cancel-not-reported': { diff: [], schemaValid: true },
+  'paid-not-reported': { diff: [], schemaValid: true },
+  'refund-without-amount-partial': { diff: [], schemaValid: true },
+  'update-invoice-status-unknown': { diff: [], schemaValid: true },
+  'check-amount-as-text': { diff: [], schemaValid: true },
   'create-accepts-zero-amount': { diff: [], schemaValid: true },
   'create-error-without-field': { diff: [], schemaValid: true },
   'payment-create-on-get': { diff: [], schemaValid: true },
@@ -1060,6 +1074,88 @@ async function faultBehaviour(fault: string, m: RunningModule, reg: Record<strin
       // The created invoice is reported to the system as before.
       const paymentId = String(created.json.result!.paymentId);
       await until('the pending report', () => m.system.find('POST', '/api/v5/payment/update-invoice').find((r) => (JSON.parse(r.form.get('updateInvoice')!) as { paymentId: string }).paymentId === paymentId));
+      break;
+    }
+    case 'approve-reports-canceled':
+    case 'hold-skips-check':
+    case 'paid-skips-check':
+    case 'canceled-still-paid':
+    case 'refused-cancel-takes-effect':
+    case 'refund-not-reported':
+    case 'refund-result-as-list':
+    case 'approve-accepts-zero-amount': {
+      // The invoice flows of the payment sequences: a hold approved and refunded, a payment without a hold, a cancel refused, a canceled invoice paid.
+      const updates = (id: string): string[] => m.system.find('POST', '/api/v5/payment/update-invoice').map((r) => JSON.parse(r.form.get('updateInvoice')!) as { paymentId: string; status: string }).filter((u) => u.paymentId === id).map((u) => u.status);
+      const checks = (): number => m.system.find('POST', '/api/v5/payment/check').length;
+      const call = async (action: string, body: Record<string, unknown>, clientId: string | undefined = m.clientId): Promise<{ status: number; json: { success: boolean; result?: unknown; errorMsg?: string } }> => {
+        const r = await postCallback(`${m.url}/payment/${action}`, clientId as string, action, body);
+        return { status: r.status, json: (await r.json()) as { success: boolean; result?: unknown; errorMsg?: string } };
+      };
+      const invoice = async (n: number): Promise<string> => String(((await call('create', { invoiceUuid: `${fault}-${n}`, amount: 40, currency: 'EUR', invoiceType: 'link', shopId: 'main' })).json.result as { paymentId: string }).paymentId);
+      const a = await invoice(1);
+      await until('pending', () => updates(a).includes('pending'));
+      const before = checks();
+      expect((await trigger(m.url, 'payment.notify', { paymentId: a, event: 'held' })).body).toMatchObject({ success: true, status: 'waitingForCapture' });
+      expect(checks() - before).toBe(fault === 'hold-skips-check' ? 0 : 1);
+      const zero = await call('approve', { paymentId: a, amount: 0 });
+      expect(zero.json.success).toBe(fault === 'approve-accepts-zero-amount');
+      if (fault !== 'approve-accepts-zero-amount') {
+        expect(zero.json.errorMsg).toContain('amount');
+        expect((await call('approve', { paymentId: a })).json.success).toBe(true);
+      }
+      await until('the approve reported', () => updates(a).includes(fault === 'approve-reports-canceled' ? 'canceled' : 'succeeded'));
+      const refund = await call('refund', { paymentId: a });
+      expect(refund.json.success).toBe(true);
+      expect(Array.isArray(refund.json.result)).toBe(fault === 'refund-result-as-list');
+      if (fault === 'refund-not-reported') {
+        await new Promise((r) => setTimeout(r, 300));
+        expect(updates(a)).not.toContain('refundSucceeded');
+      } else await until('the refund reported', () => updates(a).includes('refundSucceeded'));
+      const b = await invoice(2);
+      const beforePaid = checks();
+      expect((await trigger(m.url, 'payment.notify', { paymentId: b, event: 'paid' })).body).toMatchObject({ success: true, status: 'succeeded' });
+      expect(checks() - beforePaid).toBe(fault === 'paid-skips-check' ? 0 : 1);
+      const c = await invoice(3);
+      const refused = await call('cancel', { paymentId: c }, 'not-the-client');
+      expect(refused.status).toBe(403);
+      const paidAfter = await trigger(m.url, 'payment.notify', { paymentId: c, event: 'paid' });
+      expect(paidAfter.body.success).toBe(fault !== 'refused-cancel-takes-effect');
+      const d = await invoice(4);
+      expect((await call('cancel', { paymentId: d })).json.success).toBe(true);
+      const paidCanceled = await trigger(m.url, 'payment.notify', { paymentId: d, event: 'paid' });
+      expect(paidCanceled.status === 200 && paidCanceled.body.success === true).toBe(fault === 'canceled-still-paid');
+      break;
+    }
+    case 'approve-not-reported':
+    case 'cancel-not-reported':
+    case 'paid-not-reported':
+    case 'refund-without-amount-partial':
+    case 'update-invoice-status-unknown':
+    case 'check-amount-as-text': {
+      const reports = (id: string): Array<{ status: string; refund?: { amount: number } }> => m.system.find('POST', '/api/v5/payment/update-invoice').map((r) => JSON.parse(r.form.get('updateInvoice')!) as { paymentId: string; status: string; refund?: { amount: number } }).filter((u) => u.paymentId === id);
+      const call = async (action: string, body: Record<string, unknown>): Promise<{ success: boolean; result?: Record<string, unknown> }> => (await (await postCallback(`${m.url}/payment/${action}`, m.clientId, action, body)).json()) as { success: boolean; result?: Record<string, unknown> };
+      const invoice = async (n: number): Promise<string> => String((await call('create', { invoiceUuid: `${fault}-${n}`, amount: 40, currency: 'EUR' })).result!.paymentId);
+      const quiet = (): Promise<void> => new Promise((r) => setTimeout(r, 300));
+      // Held, approved: succeeded reported (as "paid" under update-invoice-status-unknown; not at all under approve-not-reported).
+      const a = await invoice(1);
+      expect((await trigger(m.url, 'payment.notify', { paymentId: a, event: 'held' })).body).toMatchObject({ success: true });
+      const check = JSON.parse(m.system.find('POST', '/api/v5/payment/check').at(-1)!.form.get('check')!) as { amount: unknown };
+      expect(check.amount).toEqual(fault === 'check-amount-as-text' ? '40.00' : 40);
+      expect((await call('approve', { paymentId: a })).success).toBe(true);
+      await quiet();
+      expect(reports(a).map((u) => u.status).slice(2)).toEqual(fault === 'approve-not-reported' ? [] : [fault === 'update-invoice-status-unknown' ? 'paid' : 'succeeded']);
+      // Paid without a hold: reported but under paid-not-reported; refunded in full but under refund-without-amount-partial.
+      const b = await invoice(2);
+      expect((await trigger(m.url, 'payment.notify', { paymentId: b, event: 'paid' })).body).toMatchObject({ success: true, status: 'succeeded' });
+      await quiet();
+      expect(reports(b).some((u) => u.status === 'succeeded' || u.status === 'paid')).toBe(fault !== 'paid-not-reported');
+      const refund = await call('refund', { paymentId: b });
+      expect(refund.result!.amount).toBe(fault === 'refund-without-amount-partial' ? 20 : 40);
+      // Canceled: reported but under cancel-not-reported.
+      const c = await invoice(3);
+      expect((await call('cancel', { paymentId: c })).success).toBe(true);
+      await quiet();
+      expect(reports(c).some((u) => u.status === 'canceled')).toBe(fault !== 'cancel-not-reported');
       break;
     }
     default: {

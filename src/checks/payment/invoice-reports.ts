@@ -40,6 +40,7 @@ export const ensureInvoiceReportsFollowTable = defineCheck<CaseOutcome>({
     const v = o.invoice;
     if (!v || refused(o)) return notApplicable('not a payment step of its own');
     if (v.reports.length === 0) return notApplicable('nothing reported in the step');
+    if (o.case.intent.kind === 'wrong' && claimsSuccess(o.reply)) return notApplicable('the module acted on wrong input: judged by ensureWrongInputIsRefused');
     const bad = tableBreaches(v);
     if (bad.length > 0) {
       const words = bad.map((r) => (r.breach ? r.breach.why : `${r.from} -> ${show(r.status)} after ${o.trigger ?? o.case.callback}, where the table allows ${v.allowed.length > 0 ? v.allowed.join(' or ') : 'no change'}`));
@@ -93,6 +94,26 @@ export const ensureCanceledInvoiceTakesNoPayment = defineCheck<CaseOutcome>({
   },
 });
 
+/** A refund without an amount returns the whole amount paid (wire profile section 3: "no amount: full"). */
+export const ensureRefundWithoutAmountIsFull = defineCheck<CaseOutcome>({
+  name: 'ensureRefundWithoutAmountIsFull',
+  checks: 'a refund sent without an amount refunds the whole invoice (its answer and its report say the amount paid)',
+  run(o) {
+    const v = o.invoice;
+    const payload = o.case.payload as { amount?: unknown } | undefined;
+    if (o.case.callback !== 'payment.refund' || o.trigger || !v || refused(o) || payload?.amount !== undefined || v.amount === undefined) return notApplicable('not a refund without an amount');
+    if (!claimsSuccess(o.reply)) return notApplicable('the refund was not acknowledged');
+    const said = [
+      { where: 'the answer\'s result.amount', amount: (o.reply.json as { result?: { amount?: unknown } } | undefined)?.result?.amount, evidence: o.reply.exchange.id },
+      ...v.reports.map((r) => ({ where: 'the refundSucceeded report\'s refund.amount', amount: r.refundAmount, evidence: r.exchange })),
+    ].filter((x) => typeof x.amount === 'number');
+    if (said.length === 0) return notApplicable('neither the answer nor the report gives the amount refunded');
+    const short = said.filter((x) => Math.abs((x.amount as number) - v.amount!) >= 0.005);
+    if (short.length > 0) return fail(`refund without an amount of an invoice of ${v.amount}: ${short.map((x) => `${x.where} ${show(x.amount)}`).join(', ')}`, `the whole amount, ${v.amount} (wire profile section 3: "refund={paymentId, amount?} (no amount: full)")`, short.flatMap((x) => (x.evidence ? [x.evidence] : [])));
+    return pass(`${said.length} amount(s) of ${v.amount}: the whole invoice`, said.flatMap((x) => (x.evidence ? [x.evidence] : [])));
+  },
+});
+
 /** A manager's action the table allows is acknowledged and its state reported; a payment told is reported. */
 export const ensureActionIsReported = defineCheck<CaseOutcome>({
   name: 'ensureActionIsReported',
@@ -111,7 +132,7 @@ export const ensureActionIsReported = defineCheck<CaseOutcome>({
     const done = v.reports.filter((r) => r.accepted && need.statuses.includes(r.status as never));
     if (done.length > 0) return pass(`${need.statuses.join(' or ')} reported after ${need.because}`, [o.reply.exchange.id, ...ids(done)]);
     const got = v.reports.length > 0 ? `only ${v.reports.map((r) => show(r.status)).join(', ')} reported` : 'no update-invoice';
-    return fail(`${what}: ${got} within ${v.waitedMs} ms`, `update-invoice with status ${need.statuses.join(' or ')} (${need.because} -> ${need.statuses.join(' or ')})`, [o.reply.exchange.id]);
+    return fail(`${what}: ${got} within ${v.waitedMs} ms${v.brief ? ' (a brief wait: a report of this kind was already missed in the run after the full wait, the smaller of flowTimeoutMs and 5 s)' : ''}`, `update-invoice with status ${need.statuses.join(' or ')} (${need.because} -> ${need.statuses.join(' or ')})`, [o.reply.exchange.id]);
   },
 });
 
