@@ -55,7 +55,7 @@ async function main(): Promise<void> {
   const activity = new ActivityStore();
   const deliveryStore = new DeliveryStore();
   const delivery = new DeliveryService(deliveryStore, config.faults, config.variations.has('strict-delivery-configuration'));
-  const payment = new PaymentService(system, () => publicUrl, config.faults);
+  const payment = new PaymentService(system, () => publicUrl, config.faults, config.variations);
   const telephony = new TelephonyService(system, () => publicUrl, config.faults, { resendOne: config.variations.has('resends-one-call') });
   const transport = new TransportService(config.requestTimeoutMs);
   const hostile = new Hostile(config.faults);

@@ -11,6 +11,7 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { FaultSet } from './faults.ts';
+import { VariationSet } from './variations.ts';
 import { CallbackAuth, HttpError, afterReply, badRequest, getCallback, notFound, postCallback, presentedClientId, sendText, success, type CallbackReply, type Ctx, type Payload, type RouteHandler, type Router } from './http.ts';
 import { dateTime, isObj, optArray, optEnum, optNumber, optPositive, optString, reqString, round2 } from './input.ts';
 import { PAYMENT_SERVED_PATHS, PAYMENT_SHOPS, paymentCurrencies } from './registration.ts';
@@ -71,6 +72,7 @@ export class PaymentService {
     private readonly system: SystemClient,
     private readonly publicUrl: () => string,
     readonly faults: FaultSet,
+    private readonly variations: VariationSet = new VariationSet([]),
   ) {
     this.currencies = paymentCurrencies(faults);
   }
@@ -83,7 +85,9 @@ export class PaymentService {
 
   /** Queues an `update-invoice` report of the invoice's current state. */
   report(inv: Invoice, override: Partial<Record<string, unknown>> = {}): Promise<void> {
-    const body = { ...updateInvoiceBody(inv), ...override };
+    const full = { ...updateInvoiceBody(inv), ...override };
+    // Variation `auto-capture`: only what names the invoice and its status.
+    const body: Record<string, unknown> = this.variations.has('auto-capture') ? { invoiceUuid: full.invoiceUuid, paymentId: full.paymentId, status: full.status } : full;
     // Fault `update-invoice-status-unknown`: a success reported as `paid`, not one of the five values.
     if (this.faults.has('update-invoice-status-unknown') && body.status === 'succeeded') body.status = 'paid';
     inv.reporting = inv.reporting.then(async () => {
@@ -220,8 +224,9 @@ export class PaymentService {
       return { success: false, errorMsg: `payment check refused: ${why}`, status: inv.status };
     }
     if (inv.status !== 'pending' && !(f.has('canceled-still-paid') && inv.status === 'canceled')) throw badRequest(`invoice ${inv.paymentId} changed to ${inv.status} during the check`);
-    inv.status = event === 'held' ? 'waitingForCapture' : 'succeeded';
-    if (event === 'paid') {
+    // Variation `auto-capture`: held funds captured at once (typical flow 1).
+    inv.status = event === 'held' && !this.variations.has('auto-capture') ? 'waitingForCapture' : 'succeeded';
+    if (inv.status === 'succeeded') {
       inv.paidAt = new Date();
       inv.capturedAmount = inv.amount;
     }

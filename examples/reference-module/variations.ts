@@ -24,6 +24,8 @@ export const VARIATIONS = {
     'A calls upload of more than one request sends the last call of a request again at the head of the next (a retry after a lost answer); the system reports it in `duplicateCalls` (wire profile section 4).',
   'strict-delivery-configuration':
     'The delivery registration allows one package per order (allowPackages false), offers no cash on delivery (codAvailable false), computes no cost (rateDeliveryCost false: tariffs without cost) and requires email, the package sizes, a shipment date and a flat; calculate and save refuse, before anything else, a second package, cash-on-delivery data and (save) a required field left empty: requests the system would never send for such a registration (document, Delivery configuration).',
+  'auto-capture':
+    'Funds held are captured at once after a passed check and reported `succeeded` (typical flow 1, hold with automatic capture: no `waitingForCapture`, so approve never applies); every update-invoice carries only `invoiceUuid`, `paymentId` and `status` (the profile marks no field of it required).',
   'tracking-syncs-others':
     'While it pushes the delivery statuses asked for, the module\'s sync job pushes the statuses of the other deliveries it holds (every other active one, and two registered directly at its carrier desk, never seen by the system), in requests of their own between the asked ones: the document has a module send current data to the system (What the service does).',
 } as const satisfies Record<string, string>;

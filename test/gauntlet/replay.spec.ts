@@ -99,6 +99,25 @@ test('a failing sequence shrinks to the steps that break the rule (save, edit, g
   expect(fixed.stdout).toMatch(/\nreplay: ensureLiveDeliveryIsServed \[WIRE-DLV-GET-RESULT-SHAPE\] PASS {2}Held: held on \d+ step\(s\) of the sequence/);
 });
 
+test('a failing payment sequence shrinks to create, cancel and a payment, and replays them in order: failing with canceled-still-paid, holding without', async () => {
+  const run = await runSuite(['--area', 'payment', '--grep', 'payment sequences', '--seed', '7'], { FAULTS: 'canceled-still-paid' });
+  expect(run.exitCode, run.stderr).toBe(1);
+  const result = run.results!.results.find((x) => x.check === 'ensureCanceledInvoiceTakesNoPayment' && x.status === 'failed')!;
+  const file = path.join(run.out, result.property!.counterexample!.file!);
+  const failure = JSON.parse(fs.readFileSync(file, 'utf8')) as SavedFailure;
+  expect(failure.case.intent).toEqual({ kind: 'sequence' });
+  // Shrunk to the invoice, its cancel (an action of the manager the table allows) and the payment told after it.
+  const steps = (failure.case.payload as { steps: Array<{ op: string; event?: string }> }).steps;
+  expect(steps.map((st) => st.op)).toEqual(['create', 'manage', 'notify']);
+  expect(steps[2]!.event).toBe('paid');
+  expect(failure.verdict.received).toMatch(/^step 3 of 3, trigger payment.notify \(paid\): .*succeeded reported for a canceled invoice/);
+  const [again, fixed] = await Promise.all([replay(file, { FAULTS: 'canceled-still-paid' }), replay(file, { FAULTS: '' })]);
+  expect(again.exitCode, again.stderr).toBe(1);
+  expect(again.stdout).toMatch(/\nreplay: ensureCanceledInvoiceTakesNoPayment \[PAY-CANCELED-NO-MORE-PAYMENTS\] FAIL {2}Received: step 3 of 3, trigger payment.notify/);
+  expect(fixed.exitCode, fixed.stderr).toBe(0);
+  expect(fixed.stdout).toMatch(/\nreplay: ensureCanceledInvoiceTakesNoPayment \[PAY-CANCELED-NO-MORE-PAYMENTS\] PASS {2}Held: held on 1 step\(s\) of the sequence/);
+});
+
 test('one seed, the same requests: two runs with --seed 5 --runs 20 send identical calculate bodies to the same paths', async () => {
   const calculate = (r: Results | undefined): Array<{ label: string; path: string; body: string | undefined }> =>
     (r?.exchanges ?? [])

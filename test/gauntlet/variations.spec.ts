@@ -18,6 +18,17 @@ const pathOf = (e: Exchanges[number]): string => new URL(e.request.url ?? '/', '
 /** `args`: the run's narrowing, for a variation that speaks to one area only. */
 const CASES: Array<{ variation: string; args?: string[]; witness: (exchanges: Exchanges) => void }> = [
   {
+    variation: 'auto-capture',
+    args: ['--area', 'payment'],
+    witness: (x) => {
+      const reports = toSystem(x).filter((e) => pathOf(e) === '/api/v5/payment/update-invoice').map((e) => JSON.parse(new URLSearchParams(e.request.body!).get('updateInvoice')!) as Record<string, unknown>);
+      expect(reports.length).toBeGreaterThan(10);
+      expect(reports.some((r) => r.status === 'waitingForCapture')).toBe(false);
+      expect(reports.some((r) => r.status === 'succeeded')).toBe(true);
+      for (const r of reports) expect(Object.keys(r).sort()).toEqual(['invoiceUuid', 'paymentId', 'status']);
+    },
+  },
+  {
     variation: 'multipart',
     witness: (x) => {
       const edit = toSystem(x).find((e) => e.label === 'edit')!;
