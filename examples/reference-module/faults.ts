@@ -41,6 +41,7 @@ export const FAULTS = {
   'hold-skips-check': 'When the payment system reports funds held, the module reports `waitingForCapture` without asking the system to check the invoice (`payment/check`); payments without a hold are still checked.',
   'paid-skips-check': 'When the payment system reports a payment without a hold, the module reports `succeeded` without asking the system to check the invoice (a SHOULD of the typical flows); holds are still checked.',
   'canceled-still-paid': 'A payment reported for a canceled invoice is checked and taken: the module reports `succeeded` for it (the module must accept no more payments for a canceled invoice).',
+  'refused-create-takes-effect': 'A create with a missing or unknown clientId is refused (401 or 403), but only after the invoice was created and reported pending.',
   'refused-cancel-takes-effect': 'A cancel with a missing or unknown clientId is refused (401 or 403), but only after the invoice was canceled and reported canceled.',
   'refund-not-reported': 'A refund is made and answered with its result, but `refundSucceeded` is never reported to the system.',
   'refund-result-as-list': 'The refund is answered with `result` as a list holding the refund, not the refund object `{id, status, amount, comment}`.',

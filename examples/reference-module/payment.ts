@@ -236,6 +236,20 @@ export class PaymentService {
   }
 }
 
+/** Fault `refused-create-takes-effect`: a create whose clientId is missing or unknown creates the invoice (and reports it pending), and only then is refused. */
+function createsBeforeAuth(auth: CallbackAuth, service: PaymentService, handler: RouteHandler): RouteHandler {
+  return async (ctx) => {
+    if (!auth.judge(presentedClientId(ctx)).ok && ctx.form?.has('create')) {
+      try {
+        service.create(JSON.parse(ctx.form.get('create') ?? '{}') as Payload, ctx);
+      } catch {
+        // The refusal follows anyway.
+      }
+    }
+    return handler(ctx);
+  };
+}
+
 /** Fault `refused-cancel-takes-effect`: a cancel whose clientId is missing or unknown cancels the invoice (and reports it), and only then is refused. */
 function cancelsBeforeAuth(auth: CallbackAuth, service: PaymentService, handler: RouteHandler): RouteHandler {
   return async (ctx) => {
@@ -261,7 +275,10 @@ function escapeHtml(s: string): string {
 export function mountPayment(router: Router, auth: CallbackAuth, service: PaymentService): void {
   // Fault `payment-create-on-get`: create served at GET (the invoice's JSON in the query's `create`); the POST the platform sends is answered 405 by the router.
   if (service.faults.has('payment-create-on-get')) router.add('GET', PAYMENT_SERVED_PATHS.create, getCallback(auth, (q, ctx) => service.create(queryJson(q, 'create'), ctx)));
-  else router.add('POST', PAYMENT_SERVED_PATHS.create, postCallback(auth, { create: (p, ctx) => service.create(p, ctx) }));
+  else {
+    const create = postCallback(auth, { create: (p, ctx) => service.create(p, ctx) });
+    router.add('POST', PAYMENT_SERVED_PATHS.create, service.faults.has('refused-create-takes-effect') ? createsBeforeAuth(auth, service, create) : create);
+  }
   router.add('POST', PAYMENT_SERVED_PATHS.approve, postCallback(auth, { approve: (p, ctx) => service.approve(p, ctx) }));
   const cancel = postCallback(auth, { cancel: (p, ctx) => service.cancel(p, ctx) });
   router.add('POST', PAYMENT_SERVED_PATHS.cancel, service.faults.has('refused-cancel-takes-effect') ? cancelsBeforeAuth(auth, service, cancel) : cancel);

@@ -27,8 +27,8 @@ const ids = (checks: PropertyCheck[]): string[] => checks.flatMap((c) => c.app.r
 interface Flow {
   title: string;
   id: string;
-  /** The steps after the create. */
-  steps: PayStep[];
+  /** The steps after the create; `second`: an invoice of its own for a second create. */
+  steps: PayStep[] | ((second: Record<string, unknown>) => PayStep[]);
   needs: CallbackName[];
 }
 
@@ -42,6 +42,7 @@ const FLOWS: Flow[] = [
   { title: 'funds held for an invoice the system withdrew: its check says no, and no hold is reported', id: 'flow-check-withdrawn', steps: [{ op: 'dishonest', target: 0, how: 'withdrawn', event: 'held' }], needs: [] },
   { title: 'canceled, then paid: the module accepts no more payments for the invoice', id: 'flow-cancel-paid', steps: [{ op: 'action', action: 'cancel', target: 0 }, { op: 'notify', target: 0, event: 'paid' }], needs: ['payment.cancel'] },
   { title: 'a cancel with an unknown clientId is refused and leaves the invoice payable: a payment told after it is reported', id: 'flow-refused-cancel', steps: [{ op: 'refused', action: 'cancel', target: 0, presented: 'unknown' }], needs: ['payment.cancel'] },
+  { title: 'a create with a missing clientId is refused and creates nothing: an authorised create of the same invoice works', id: 'flow-refused-create', steps: (second) => [{ op: 'refusedCreate', request: second, presented: 'missing' }], needs: [] },
   { title: 'funds held, then an approve of zero is refused naming the amount; the approve of the whole is reported', id: 'flow-approve-zero', steps: [{ op: 'notify', target: 0, event: 'held' }, { op: 'wrong', action: 'approve', target: 0, amount: 0 }, { op: 'action', action: 'approve', target: 0 }], needs: ['payment.approve'] },
 ];
 
@@ -58,8 +59,9 @@ test.describe('payment flows', () => {
       const gen = session.config.generation;
       test.setTimeout(gen.timeLimitMs + 60_000);
       const driver = sessionPaymentDriver(session, gen.seed);
-      const request = invent(gen.seed, `payment flow ${flow.id}`, createRequest(paymentContextOf(session.registration!.module)));
-      const steps: PayStep[] = [{ op: 'create', request }, ...flow.steps];
+      const ctx = paymentContextOf(session.registration!.module);
+      const request = invent(gen.seed, `payment flow ${flow.id}`, createRequest(ctx));
+      const steps: PayStep[] = [{ op: 'create', request }, ...(typeof flow.steps === 'function' ? flow.steps(invent(gen.seed, `payment flow ${flow.id}: a second invoice`, createRequest(ctx))) : flow.steps)];
       const spec: PropertySpec = { name: PAYMENT_FLOWS, id: flow.id, arbitrary: fc.constant(fixedSequence(steps)), checks, exec: (c, caseId) => runPaymentSequence(driver, c, caseId) };
       await runProperty(conformance, spec, { ...gen, runs: 1 });
     });

@@ -38,6 +38,8 @@ export type PayStep =
   /** The system changes the invoice (amount or currency of the order edited) or withdraws it (the order deleted), then the payment system reports a payment: the check says no. */
   | { op: 'dishonest'; target: number; how: 'amount' | 'currency' | 'withdrawn'; event: 'held' | 'paid' }
   | { op: 'refused'; action: SystemAction; target: number; presented: Presented }
+  /** A create with a missing or unknown clientId: refused, nothing reported about the invoice, and an authorised create of it still works. */
+  | { op: 'refusedCreate'; request: Json; presented: Presented }
   /** approve or refund with an amount of zero or below (wrong input). */
   | { op: 'wrong'; action: 'approve' | 'refund'; target: number; amount: number };
 
@@ -122,6 +124,7 @@ const pick = <T>(list: readonly T[], n: number): T | undefined => (list.length =
 function candidates(step: PayStep, m: PaymentModel, declared: readonly SystemAction[]): ModelInvoice[] {
   switch (step.op) {
     case 'create':
+    case 'refusedCreate':
       return [];
     case 'action':
       return named(m);
@@ -142,7 +145,7 @@ function candidates(step: PayStep, m: PaymentModel, declared: readonly SystemAct
 const managed = (inv: ModelInvoice, declared: readonly SystemAction[]): SystemAction[] => declared.filter((a) => allows(inv.state, a));
 
 export function canRun(step: PayStep, m: PaymentModel): boolean {
-  return step.op === 'create' || candidates(step, m, m.declared).length > 0;
+  return step.op === 'create' || step.op === 'refusedCreate' || candidates(step, m, m.declared).length > 0;
 }
 
 const success = (reply: Reply): boolean => claimsSuccess(reply);
@@ -189,7 +192,7 @@ export async function runStep(step: PayStep, m: PaymentModel, r: Real): Promise<
   for (const s of r.steps.slice(from)) {
     const broken = s.invoice?.reports.some((x) => !x.accepted || (x.breach !== undefined && x.breach.rule !== 'success-without-check') || (x.status !== x.from && !s.invoice!.allowed.includes(x.status as InvoiceStatus)));
     const o = s.observation;
-    const changed = o?.kind === 'reported' && (o.during.some((x) => x.status !== x.from) || !o.reportedAfter.some((x) => x.accepted && x.status === o.expected));
+    const changed = o?.kind === 'reported' && (o.during.some((x) => x.status !== x.from) || (o.expected === undefined ? !o.acknowledged : !o.reportedAfter.some((x) => x.accepted && x.status === o.expected)));
     // A report the step required and did not get: the module and the system disagree from then on too.
     const need = s.invoice?.required;
     const missing = need !== undefined && !s.invoice!.reports.some((x) => x.accepted && need.statuses.includes(x.status as InvoiceStatus));
@@ -201,10 +204,24 @@ async function runOne(step: PayStep, m: PaymentModel, r: Real): Promise<void> {
   const d = r.driver;
   const book = d.book;
   const since = book.mark();
-  if (step.op === 'create') {
+  if (step.op === 'create' || step.op === 'refusedCreate') {
     // Each invoice of the session its own uuid (shrinking makes generated ones alike): the generated one, or a fresh one when the system already issued it.
     const request = d.book.get(String(step.request.invoiceUuid)) ? { ...step.request, invoiceUuid: freshUuid(String(step.request.invoiceUuid), d.book.size()) } : step.request;
-    const reply = await d.send('payment.create', request, d.clientId, label(r));
+    let refused: CaseOutcome | undefined;
+    if (step.op === 'refusedCreate') {
+      // The system issued the invoice (a probe is not what the system does with it: issued here, not by the sender).
+      d.book.issue(request);
+      const probe = await d.send('payment.create', request, presentedClientId(step.presented, d.unknownClientId), label(r, 'refused'), true);
+      await book.waitForReport(String(request.invoiceUuid), since, () => true, REFUSED_SETTLE_MS);
+      const during = book.reportsSince(String(request.invoiceUuid), since).map(plain);
+      refused = { case: { callback: 'payment.create', payload: request, intent: { kind: 'refused', clientId: step.presented } }, reply: probe, module: d.module, profile: d.profile, invoice: { uuid: String(request.invoiceUuid), before: 'pending', allowed: [], reports: during, checks: [], waitedMs: 0 } };
+    }
+    const reply = await d.send('payment.create', request, d.clientId, label(r, refused ? 'authorised' : undefined));
+    if (refused) {
+      const during = refused.invoice!.reports;
+      refused.observation = { kind: 'reported', what: 'an authorised create of the same invoice after it', during, trigger: reply, reportedAfter: [], waitedMs: 0, acknowledged: success(reply) };
+      r.steps.push(refused);
+    }
     const uuid = String(request.invoiceUuid);
     const inv: ModelInvoice = { uuid, amount: Number(request.amount), currency: String(request.currency), state: 'pending' };
     const id = (reply.json as { result?: { paymentId?: unknown } } | undefined)?.result?.paymentId;
@@ -360,6 +377,7 @@ function stepArbitraries(ctx: PaymentContext, declares: (c: CallbackName) => boo
   const target = fc.nat({ max: 7 });
   const actions = (['approve', 'cancel', 'refund'] as const).filter((a) => declares(`payment.${a}`));
   const out: Array<fc.Arbitrary<PayStep>> = [createRequest(ctx).map((request) => ({ op: 'create' as const, request }))];
+    out.push(fc.record({ request: createRequest(ctx), presented: fc.constantFrom<Presented>('missing', 'unknown') }).map((g) => ({ op: 'refusedCreate' as const, ...g })));
   if (actions.length > 0) {
     const action = fc.constantFrom(...actions);
     out.push(fc.record({ action, target }).map((g) => ({ op: 'action' as const, ...g })));

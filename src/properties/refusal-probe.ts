@@ -72,7 +72,7 @@ const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.str
 
 /** Whether an observation shows a state changed by the refused call: readable before, and unreadable or different after. */
 export function observedChange(obs: Observation): boolean {
-  if (obs.kind === 'reported') return obs.during.some((r) => r.status !== r.from) || (!obs.acknowledged && !obs.reportedAfter.some((r) => r.status === obs.expected && r.accepted));
+  if (obs.kind === 'reported') return obs.during.some((r) => r.status !== r.from) || (!obs.acknowledged && (obs.expected === undefined || !obs.reportedAfter.some((r) => r.status === obs.expected && r.accepted)));
   if (obs.kind !== 'unchanged' || !claimsSuccess(obs.before)) return false;
   const read = STATE_READERS[obs.reader] ?? STATE_READERS.result!;
   return !claimsSuccess(obs.after) || !same(read(obs.before.json), read(obs.after.json));
@@ -100,6 +100,10 @@ export const ensureRefusalLeftNoEffect = defineCheck<CaseOutcome>({
         return fail(`after ${o.case.callback} with ${presented} was refused, the module reported ${changed.map((r) => `${show(r.status)} (from ${r.from})`).join(', ')} to the system`, 'no effect: nothing about it reported (wire profile section 1)', [o.reply.exchange.id, ...changed.map((r) => r.exchange!)]);
       }
       const all = [o.reply.exchange.id, obs.trigger.exchange.id, ...obs.reportedAfter.flatMap((r) => (r.exchange ? [r.exchange] : []))];
+      if (obs.expected === undefined) {
+        if (obs.acknowledged) return pass(`refused (HTTP ${o.reply.status}); nothing reported about it, and ${obs.what} was acknowledged`, all);
+        return fail(`after ${o.case.callback} with ${presented} was refused, ${obs.what} was refused: ${describeReply(obs.trigger)}`, `${obs.what} goes through as if the refused call had not been made (wire profile section 1)`, all);
+      }
       if (obs.reportedAfter.some((r) => r.status === obs.expected && r.accepted)) return pass(`refused (HTTP ${o.reply.status}); ${obs.what}: ${obs.expected} reported`, all);
       // Acknowledged but not reported: that call's own rule (ensureActionIsReported) judges it.
       if (obs.acknowledged) return notApplicable(`${obs.what} was acknowledged but ${obs.expected} was not reported within ${obs.waitedMs} ms: judged by that call's own rule`);

@@ -78,7 +78,7 @@ export type Observation =
    * What the system was told after the refused call: reports about the object between the call and
    * the follow-up (none may change it), and after the follow-up (`trigger`), a report of `expected`.
    */
-  | { kind: 'reported'; what: string; expected: string; during: InvoiceReport[]; trigger: Reply; reportedAfter: InvoiceReport[]; waitedMs: number; /** The follow-up was acknowledged (a trigger that worked, a callback answered with success). */ acknowledged: boolean };
+  | { kind: 'reported'; what: string; /** The state the follow-up must lead to; absent: its acknowledgement is the observation. */ expected?: string; during: InvoiceReport[]; trigger: Reply; reportedAfter: InvoiceReport[]; waitedMs: number; /** The follow-up was acknowledged (a trigger that worked, a callback answered with success). */ acknowledged: boolean };
 
 /** A saved failure (`failures/<check>.json`): enough to send the same request again and judge it the same way. */
 export interface SavedFailure {

@@ -159,6 +159,7 @@ export const FAULT_CASES: FaultCase[] = [
   { fault: 'hold-skips-check', area: 'payment', failing: ['ensureHoldFollowsPassedCheck'], requirement: 'PAY-PENDING-TO-WAITING-ON-HOLD', runs: 40 },
   { fault: 'paid-skips-check', area: 'payment', failing: [], warnings: ['ensureSuccessFollowsPassedCheck'], requirement: 'PAY-FLOW-NO-HOLD-CHECK', runs: 40 },
   { fault: 'canceled-still-paid', area: 'payment', failing: ['ensureCanceledInvoiceTakesNoPayment'], requirement: 'PAY-CANCELED-NO-MORE-PAYMENTS', runs: 40 },
+  { fault: 'refused-create-takes-effect', area: 'payment', failing: ['ensureRefusalLeftNoEffect'], requirement: 'WIRE-GEN-BAD-CLIENTID-NO-ACTION', runs: 40 },
   { fault: 'refused-cancel-takes-effect', area: 'payment', failing: ['ensureRefusalLeftNoEffect'], requirement: 'WIRE-GEN-BAD-CLIENTID-NO-ACTION', runs: 40 },
   { fault: 'refund-not-reported', area: 'payment', failing: ['ensureActionIsReported'], requirement: 'PAY-REFUND-SETS-REFUNDSUCCEEDED', runs: 40 },
   { fault: 'refund-result-as-list', area: 'payment', failing: ['ensureRefundAnswersRefund'], requirement: 'WIRE-PAY-REFUND-RESULT', runs: 40 },

@@ -546,6 +546,7 @@ const REGISTRATION_FAULTS: Record<string, { diff: string[]; schemaValid: boolean
   'paid-skips-check': { diff: [], schemaValid: true },
   'canceled-still-paid': { diff: [], schemaValid: true },
   'refused-cancel-takes-effect': { diff: [], schemaValid: true },
+  'refused-create-takes-effect': { diff: [], schemaValid: true },
   'refund-not-reported': { diff: [], schemaValid: true },
   'refund-result-as-list': { diff: [], schemaValid: true },
   'approve-accepts-zero-amount': { diff: [], schemaValid: true },
@@ -1081,6 +1082,7 @@ async function faultBehaviour(fault: string, m: RunningModule, reg: Record<strin
     case 'paid-skips-check':
     case 'canceled-still-paid':
     case 'refused-cancel-takes-effect':
+    case 'refused-create-takes-effect':
     case 'refund-not-reported':
     case 'refund-result-as-list':
     case 'approve-accepts-zero-amount': {
@@ -1124,6 +1126,12 @@ async function faultBehaviour(fault: string, m: RunningModule, reg: Record<strin
       expect((await call('cancel', { paymentId: d })).json.success).toBe(true);
       const paidCanceled = await trigger(m.url, 'payment.notify', { paymentId: d, event: 'paid' });
       expect(paidCanceled.status === 200 && paidCanceled.body.success === true).toBe(fault === 'canceled-still-paid');
+      // A create refused for its clientId: reported pending all the same under refused-create-takes-effect.
+      const refusedCreate = await postCallback(`${m.url}/payment/create`, 'not-the-client', 'create', { invoiceUuid: `${fault}-refused`, amount: 40, currency: 'EUR' });
+      expect(refusedCreate.status).toBe(403);
+      await new Promise((r) => setTimeout(r, 300));
+      const reported = m.system.find('POST', '/api/v5/payment/update-invoice').some((x) => (JSON.parse(x.form.get('updateInvoice')!) as { invoiceUuid: string }).invoiceUuid === `${fault}-refused`);
+      expect(reported).toBe(fault === 'refused-create-takes-effect');
       break;
     }
     case 'approve-not-reported':
