@@ -90,9 +90,14 @@ export class PaymentService {
     const body: Record<string, unknown> = this.variations.has('auto-capture') ? { invoiceUuid: full.invoiceUuid, paymentId: full.paymentId, status: full.status } : full;
     // Fault `update-invoice-status-unknown`: a success reported as `paid`, not one of the five values.
     if (this.faults.has('update-invoice-status-unknown') && body.status === 'succeeded') body.status = 'paid';
+    // Fault `update-invoice-amount-as-text`: the amount written as text ("40.00").
+    if (this.faults.has('update-invoice-amount-as-text') && typeof body.amount === 'number') body.amount = body.amount.toFixed(2);
     inv.reporting = inv.reporting.then(async () => {
       try {
-        const reply = await this.system.postForm('/api/v5/payment/update-invoice', { updateInvoice: JSON.stringify(body) });
+        // Fault `update-invoice-put`: reported with PUT, not POST.
+        const reply = this.faults.has('update-invoice-put')
+          ? await this.system.postForm('/api/v5/payment/update-invoice', { updateInvoice: JSON.stringify(body) }, { method: 'PUT' })
+          : await this.system.postForm('/api/v5/payment/update-invoice', { updateInvoice: JSON.stringify(body) });
         if (!systemOk(reply)) log('update-invoice refused', { paymentId: inv.paymentId, status: body.status, reply: describeFailure(reply) });
       } catch (e) {
         log('update-invoice failed', { paymentId: inv.paymentId, error: (e as Error).message });
@@ -216,7 +221,8 @@ export class PaymentService {
     const skips = (event === 'held' && f.has('hold-skips-check')) || (event === 'paid' && f.has('paid-skips-check'));
     // Fault `check-amount-as-text`: the amount of the check written as text ("40.00").
     const check = { invoiceUuid: inv.invoiceUuid, amount: f.has('check-amount-as-text') ? inv.amount.toFixed(2) : inv.amount, currency: inv.currency };
-    const reply = skips ? undefined : await this.system.postForm('/api/v5/payment/check', { check: JSON.stringify(check) });
+    // Fault `check-by-get`: the check asked with GET (the payload in the query), not POST.
+    const reply = skips ? undefined : f.has('check-by-get') ? await this.system.get('/api/v5/payment/check', { check: JSON.stringify(check) }) : await this.system.postForm('/api/v5/payment/check', { check: JSON.stringify(check) });
     const result = (reply?.json as { result?: { success?: unknown; errorMsg?: unknown } } | undefined)?.result;
     if (reply && (!systemOk(reply) || result?.success !== true)) {
       const why = typeof result?.errorMsg === 'string' ? result.errorMsg : describeFailure(reply);

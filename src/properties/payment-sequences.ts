@@ -78,16 +78,22 @@ export interface PaymentDriver {
   declares(callback: CallbackName): boolean;
   /** How long a report that must follow is waited for. */
   reportTimeoutMs: number;
+  /** A position in the calls to the system's paths it does not serve that way, and the calls to update-invoice's or check's path (another method) since one. */
+  offRouteMark(): number;
+  offRouteSince(mark: number): string[];
   /** What the module was seen to leave unreported in this session (the system's record): waited for briefly from then on. */
   missed: Set<string>;
 }
+
+/** The paths of update-invoice and payment/check, any API version. */
+export const INVOICE_PATHS = /^\/api\/v\d+\/payment\/(update-invoice|check)\/?$/;
 
 /** How long a step that requires no report waits for one (an effect that should not be there). */
 const SETTLE_MS = 20;
 /** How long a refused call is given to show an effect before the follow-up (a report it set off). */
 const REFUSED_SETTLE_MS = 100;
 /** After a missed report of a kind, the wait for the next of that kind. */
-const BRIEF_MS = 300;
+const BRIEF_MS = 60;
 
 export function sessionPaymentDriver(session: RunSession, seed: number): PaymentDriver {
   return {
@@ -107,6 +113,8 @@ export function sessionPaymentDriver(session: RunSession, seed: number): Payment
       return typeof actions?.[c.slice('payment.'.length)] === 'string';
     },
     reportTimeoutMs: Math.min(session.config.flowTimeoutMs, 5000),
+    offRouteMark: () => session.system.unsimulatedCount(),
+    offRouteSince: (mark) => session.system.unsimulatedSince(mark).filter((x) => INVOICE_PATHS.test(new URL(x.request.url ?? '/', 'http://system.invalid').pathname)).map((x) => x.id),
     missed: session.system.invoices.missed,
   };
 }
@@ -188,7 +196,10 @@ async function record(r: Real, callback: CallbackName, payload: unknown, intent:
 /** Runs one step against the module and the model; an invoice a report broke a rule about is left alone from then on. */
 export async function runStep(step: PayStep, m: PaymentModel, r: Real): Promise<void> {
   const from = r.steps.length;
+  const offRoute = r.driver.offRouteMark();
   await runOne(step, m, r);
+  const off = r.driver.offRouteSince(offRoute);
+  if (off.length > 0) for (const s of r.steps.slice(from)) if (s.invoice) s.invoice.offRoute = off;
   for (const s of r.steps.slice(from)) {
     const broken = s.invoice?.reports.some((x) => !x.accepted || (x.breach !== undefined && x.breach.rule !== 'success-without-check') || (x.status !== x.from && !s.invoice!.allowed.includes(x.status as InvoiceStatus)));
     const o = s.observation;

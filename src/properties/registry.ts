@@ -145,11 +145,12 @@ function paymentSequenceChecks(profile: boolean): PropertyCheck[] {
     { check: overSteps(ensureSuccessFollowsPassedCheck, toldOf('held')), app: { requirements: ['PAY-FLOW-AUTO-CAPTURE-CHECK'], severity: 'SHOULD' } },
     { check: overSteps(ensureSuccessFollowsPassedCheck, toldOf('paid')), app: { requirements: ['PAY-FLOW-NO-HOLD-CHECK'], severity: 'SHOULD' } },
     { check: overSteps(ensureCanceledInvoiceTakesNoPayment), app: { requirements: ['PAY-CANCELED-NO-MORE-PAYMENTS'], severity: MUST } },
-    { check: overSteps(ensureActionIsReported, reportedFor('approve')), app: { requirements: ['PAY-APPROVE-SETS-SUCCEEDED'], severity: MUST } },
-    { check: overSteps(ensureActionIsReported, reportedFor('cancel')), app: { requirements: ['PAY-CANCEL-SETS-CANCELED'], severity: MUST } },
-    { check: overSteps(ensureActionIsReported, reportedFor('refund')), app: { requirements: ['PAY-REFUND-SETS-REFUNDSUCCEEDED'], severity: MUST } },
-    { check: overSteps(ensureActionIsReported, reportedFor('held')), app: { requirements: ['PAY-PENDING-TO-WAITING-ON-HOLD', 'PAY-PENDING-TO-SUCCEEDED-ON-PAYMENT'], severity: MUST } },
-    { check: overSteps(ensureActionIsReported, reportedFor('paid')), app: { requirements: ['PAY-PENDING-TO-SUCCEEDED-ON-PAYMENT'], severity: MUST } },
+    // Each change is reported with update-invoice (PAY-UPDATE-INVOICE-ENDPOINT: "Changed invoice parameters").
+    { check: overSteps(ensureActionIsReported, reportedFor('approve')), app: { requirements: ['PAY-APPROVE-SETS-SUCCEEDED', 'PAY-UPDATE-INVOICE-ENDPOINT'], severity: MUST } },
+    { check: overSteps(ensureActionIsReported, reportedFor('cancel')), app: { requirements: ['PAY-CANCEL-SETS-CANCELED', 'PAY-UPDATE-INVOICE-ENDPOINT'], severity: MUST } },
+    { check: overSteps(ensureActionIsReported, reportedFor('refund')), app: { requirements: ['PAY-REFUND-SETS-REFUNDSUCCEEDED', 'PAY-UPDATE-INVOICE-ENDPOINT'], severity: MUST } },
+    { check: overSteps(ensureActionIsReported, reportedFor('held')), app: { requirements: ['PAY-PENDING-TO-WAITING-ON-HOLD', 'PAY-PENDING-TO-SUCCEEDED-ON-PAYMENT', 'PAY-UPDATE-INVOICE-ENDPOINT'], severity: MUST } },
+    { check: overSteps(ensureActionIsReported, reportedFor('paid')), app: { requirements: ['PAY-PENDING-TO-SUCCEEDED-ON-PAYMENT', 'PAY-UPDATE-INVOICE-ENDPOINT'], severity: MUST } },
     { check: overSteps(ensureRefusalLeftNoEffect), app: { requirements: ['WIRE-GEN-BAD-CLIENTID-NO-ACTION'], severity: MUST } },
     { check: overSteps(onReply(ensureRefusedCallbackHasNoEffect), refusedStep), app: { requirements: ['WIRE-GEN-BAD-CLIENTID-NO-ACTION'], severity: MUST } },
   ];

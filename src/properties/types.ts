@@ -68,6 +68,8 @@ export interface InvoiceView {
   waitedMs: number;
   /** The wait was brief: a report of this kind was already missed in the session after the full wait. */
   brief?: boolean;
+  /** Calls the module made during the step to update-invoice's or check's path with another method (answered 405): their own rule's. */
+  offRoute?: string[];
 }
 
 /** What an authorised call showed around a refused one: the state before and after, or a follow-up that must still work. */

@@ -8,7 +8,8 @@ import { contract } from '../contract/schemas.ts';
 import { ensureMessageMatchesSchema, ownedBy } from '../checks/schema-rule.ts';
 import { ensureSystemCallCarriesApiKey, ensureSystemCallPayloadDecodes, ensureTrackingSubcodeIsModuleCode } from '../checks/system-api/calls.ts';
 import { ensureSystemCallsUseApiV5 } from '../checks/registration/edit-call.ts';
-import { ENDPOINT_JUDGEMENTS } from '../checks/system-api/endpoints.ts';
+import { ENDPOINT_JUDGEMENTS, type EndpointJudgement } from '../checks/system-api/endpoints.ts';
+import type { SchemaRule } from '../checks/schema-rule.ts';
 import { SYSTEM_ENDPOINTS, type InboundCall } from '../simulators/system.ts';
 import type { Conformance } from './conformance.ts';
 
@@ -16,6 +17,9 @@ import type { Conformance } from './conformance.ts';
 function judgedHere(call: InboundCall): boolean {
   return ENDPOINT_JUDGEMENTS[call.endpoint] !== undefined;
 }
+
+/** Whether a named rule of the endpoint reads the payload itself (a schema rule reads only its schema errors). */
+const readsPayload = (j: EndpointJudgement): boolean => [j.limit, ...(j.rules ?? [])].some((r) => r !== undefined && (r.check as Partial<SchemaRule>).owns === undefined);
 
 /** Everything the judgement of a call reads: two calls with the same signature get the same results. */
 function signature(call: InboundCall): string {
@@ -31,8 +35,8 @@ function signature(call: InboundCall): string {
     call.apiKeyValid,
     call.version,
     call.decodeError ?? null,
-    // The payload itself where a named rule of the endpoint reads it; else only what its schema found in it.
-    judgement.limit || judgement.rules ? (call.payload ?? null) : call.payload === undefined ? null : call.schemaErrors.map((e) => `${e.instancePath} ${e.keyword} ${JSON.stringify(e.params)}`),
+    // The payload itself where a named rule of the endpoint reads it; else (schema rules read only the errors) what its schema found in it.
+    readsPayload(judgement) ? (call.payload ?? null) : call.payload === undefined ? null : call.schemaErrors.map((e) => `${e.instancePath} ${e.keyword} ${JSON.stringify(e.params)}`),
   ]);
 }
 

@@ -556,6 +556,9 @@ const REGISTRATION_FAULTS: Record<string, { diff: string[]; schemaValid: boolean
   'refund-without-amount-partial': { diff: [], schemaValid: true },
   'update-invoice-status-unknown': { diff: [], schemaValid: true },
   'check-amount-as-text': { diff: [], schemaValid: true },
+  'update-invoice-amount-as-text': { diff: [], schemaValid: true },
+  'update-invoice-put': { diff: [], schemaValid: true },
+  'check-by-get': { diff: [], schemaValid: true },
   'create-accepts-zero-amount': { diff: [], schemaValid: true },
   'create-error-without-field': { diff: [], schemaValid: true },
   'payment-create-on-get': { diff: [], schemaValid: true },
@@ -1139,6 +1142,7 @@ async function faultBehaviour(fault: string, m: RunningModule, reg: Record<strin
     case 'paid-not-reported':
     case 'refund-without-amount-partial':
     case 'update-invoice-status-unknown':
+    case 'update-invoice-amount-as-text':
     case 'check-amount-as-text': {
       const reports = (id: string): Array<{ status: string; refund?: { amount: number } }> => m.system.find('POST', '/api/v5/payment/update-invoice').map((r) => JSON.parse(r.form.get('updateInvoice')!) as { paymentId: string; status: string; refund?: { amount: number } }).filter((u) => u.paymentId === id);
       const call = async (action: string, body: Record<string, unknown>): Promise<{ success: boolean; result?: Record<string, unknown> }> => (await (await postCallback(`${m.url}/payment/${action}`, m.clientId, action, body)).json()) as { success: boolean; result?: Record<string, unknown> };
@@ -1152,6 +1156,7 @@ async function faultBehaviour(fault: string, m: RunningModule, reg: Record<strin
       expect((await call('approve', { paymentId: a })).success).toBe(true);
       await quiet();
       expect(reports(a).map((u) => u.status).slice(2)).toEqual(fault === 'approve-not-reported' ? [] : [fault === 'update-invoice-status-unknown' ? 'paid' : 'succeeded']);
+      expect(typeof (reports(a)[0] as unknown as { amount: unknown }).amount).toBe(fault === 'update-invoice-amount-as-text' ? 'string' : 'number');
       // Paid without a hold: reported but under paid-not-reported; refunded in full but under refund-without-amount-partial.
       const b = await invoice(2);
       expect((await trigger(m.url, 'payment.notify', { paymentId: b, event: 'paid' })).body).toMatchObject({ success: true, status: 'succeeded' });
@@ -1164,6 +1169,17 @@ async function faultBehaviour(fault: string, m: RunningModule, reg: Record<strin
       expect((await call('cancel', { paymentId: c })).success).toBe(true);
       await quiet();
       expect(reports(c).some((u) => u.status === 'canceled')).toBe(fault !== 'cancel-not-reported');
+      break;
+    }
+    case 'update-invoice-put':
+    case 'check-by-get': {
+      const created = (await (await postCallback(`${m.url}/payment/create`, m.clientId, 'create', { invoiceUuid: `${fault}-1`, amount: 40, currency: 'EUR' })).json()) as { result: { paymentId: string } };
+      await trigger(m.url, 'payment.notify', { paymentId: created.result.paymentId, event: 'paid' });
+      await new Promise((r) => setTimeout(r, 300));
+      expect(m.system.find('PUT', '/api/v5/payment/update-invoice').length > 0).toBe(fault === 'update-invoice-put');
+      expect(m.system.find('POST', '/api/v5/payment/update-invoice').length > 0).toBe(fault !== 'update-invoice-put');
+      expect(m.system.find('GET', '/api/v5/payment/check').length > 0).toBe(fault === 'check-by-get');
+      expect(m.system.find('POST', '/api/v5/payment/check').length > 0).toBe(fault !== 'check-by-get');
       break;
     }
     default: {

@@ -129,6 +129,7 @@ export const ensureActionIsReported = defineCheck<CaseOutcome>({
       return fail(`${what} answered ${describeReply(o.reply)}`, `{success: true}, then update-invoice with ${need.statuses.join(' or ')} (the table allows ${need.because} from ${v.before})`, [o.reply.exchange.id]);
     }
     if (troubled(v)) return notApplicable('a report of the step breaks the table: judged by that rule');
+    if (v.offRoute?.length) return notApplicable(`the module called update-invoice's or check's path with another method during the step (${v.offRoute.length} call(s)): judged by ensureSystemCallUsesDocumentedMethod`);
     const done = v.reports.filter((r) => r.accepted && need.statuses.includes(r.status as never));
     if (done.length > 0) return pass(`${need.statuses.join(' or ')} reported after ${need.because}`, [o.reply.exchange.id, ...ids(done)]);
     const got = v.reports.length > 0 ? `only ${v.reports.map((r) => show(r.status)).join(', ')} reported` : 'no update-invoice';

@@ -7,6 +7,7 @@ import type { SchemaSubject } from '../schema-rule.ts';
 import type { SystemEndpoint } from '../../simulators/system.ts';
 import { ensureCallsUploadHoldsAtMost50, ensureTrackingHoldsAtMost100 } from './limits.ts';
 import { ensureUploadedCallsHaveRecordUrl } from './record-url.ts';
+import { ensureInvoiceStatusIsKnown } from './invoice-status.ts';
 
 export interface EndpointJudgement {
   payloadIds: string[];
@@ -33,6 +34,10 @@ export const ENDPOINT_JUDGEMENTS: Partial<Record<SystemEndpoint, EndpointJudgeme
   },
   'call.event': { payloadIds: ['TEL-EVENT-PARAM-JSON', 'TEL-EVENT-PHONE', 'TEL-EVENT-CODES-STRINGS', 'WIRE-TEL-EVENT-FIELD', 'WIRE-TEL-EVENT-TYPE-VALUES'], methodIds: ['GEN-METHOD-CALL-EVENT-POST'] },
   manager: { payloadIds: ['WIRE-TEL-MANAGER-PHONE-QUERY'], methodIds: ['GEN-METHOD-MANAGER-GET'] },
-  'update-invoice': { payloadIds: ['WIRE-PAY-UPDATE-INVOICE-FIELD', 'WIRE-PAY-UPDATE-INVOICE-STATUS'], methodIds: ['GEN-METHOD-UPDATE-INVOICE-POST'] },
+  'update-invoice': {
+    payloadIds: ['WIRE-PAY-UPDATE-INVOICE-FIELD'],
+    methodIds: ['GEN-METHOD-UPDATE-INVOICE-POST'],
+    rules: [{ check: ensureInvoiceStatusIsKnown, requirements: ['PAY-INVOICE-STATUS-VALUES', 'WIRE-PAY-UPDATE-INVOICE-STATUS'] }],
+  },
   'payment.check': { payloadIds: ['WIRE-PAY-CHECK-FIELD'], methodIds: ['GEN-METHOD-PAYMENT-CHECK-POST'] },
 };

@@ -1,0 +1,36 @@
+/**
+ * How the module reached the system's payment endpoints over the session (after the payment
+ * flows and sequences, which make it report and check invoices): update-invoice and
+ * payment/check with POST, the method of the document's endpoint table. A call to their path
+ * with another method is answered 405 and named here (the payment steps leave it to this rule).
+ * Their payloads are judged when the session ends, with every call of the module to the system.
+ */
+import { test } from '../fixtures.ts';
+import { covers } from '../covers.ts';
+import { inArea } from '../areas.ts';
+import { ensureSystemCallUsesDocumentedMethod } from '../../src/checks/system-api/calls.ts';
+import { ENDPOINT_JUDGEMENTS } from '../../src/checks/system-api/endpoints.ts';
+import { SYSTEM_ENDPOINTS } from '../../src/simulators/system.ts';
+import { notApplicable } from '../../src/checks/check.ts';
+import type { Check } from '../../src/checks/check.ts';
+
+const ENDPOINTS = ['update-invoice', 'payment.check'] as const;
+
+test.describe('payment calls to the system', () => {
+  const ids = ENDPOINTS.flatMap((e) => ENDPOINT_JUDGEMENTS[e]!.methodIds);
+  test('update-invoice and payment/check are called with POST', { ...covers(ids), ...inArea('payment') }, async ({ session, conformance }) => {
+    const planned = ENDPOINTS.map((e) => ({ check: ensureSystemCallUsesDocumentedMethod as Check<never>, app: { requirements: ENDPOINT_JUDGEMENTS[e]!.methodIds, severity: 'MUST' as const } }));
+    if (!session.registration) return conformance.notRun('skipped', session.notRegistered ?? 'the module is not registered', planned);
+    if (!session.registration.kinds.includes('payment')) return conformance.notRun('notApplicable', 'the module declares no payment integration', planned);
+    for (const endpoint of ENDPOINTS) {
+      const route = SYSTEM_ENDPOINTS[endpoint].route;
+      const pattern = new RegExp(`^${route.split(' ')[1]!.replace('/api/v5/', '/api/v\\d+/')}/?$`);
+      const wrong = session.system.unsimulated.filter((x) => pattern.test(new URL(x.request.url ?? '/', 'http://system.invalid').pathname));
+      for (const x of wrong) session.judged.add(x.id);
+      const made = session.system.calls.filter((c) => c.endpoint === endpoint).length;
+      const app = { requirements: ENDPOINT_JUDGEMENTS[endpoint]!.methodIds, severity: 'MUST' as const };
+      if (made + wrong.length === 0) await conformance.apply({ ...ensureSystemCallUsesDocumentedMethod, run: () => notApplicable(`the module made no call to ${route} in the session`) }, { endpoint: route, refused: [] }, app);
+      else await conformance.apply(ensureSystemCallUsesDocumentedMethod, { endpoint: route, refused: wrong }, app);
+    }
+  });
+});
