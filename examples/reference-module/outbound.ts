@@ -93,14 +93,14 @@ export class SystemClient {
       body = new URLSearchParams(params).toString();
     }
     const reply = await send(method, url.toString(), headers, body, this.timeoutMs);
-    log(`system ${method} ${path} -> ${reply.status}`);
+    this.logCall(method, path, reply.status);
     return reply;
   }
 
   /** POST a JSON body to a system API path, the key in `X-API-KEY` (what the API does not accept: fault variants only). */
   async postJson(path: string, body: unknown): Promise<OutboundReply> {
     const reply = await send('POST', `${this.baseUrl}${path}`, { 'content-type': 'application/json', 'x-api-key': this.apiKey }, JSON.stringify(body), this.timeoutMs);
-    log(`system POST (json) ${path} -> ${reply.status}`);
+    this.logCall('POST (json)', path, reply.status);
     return reply;
   }
 
@@ -112,8 +112,19 @@ export class SystemClient {
     if (this.style.apiKeyHeader) headers['x-api-key'] = this.apiKey;
     else u.searchParams.set('apiKey', this.apiKey);
     const reply = await send('GET', u.toString(), headers, undefined, this.timeoutMs);
-    log(`system GET ${path} -> ${reply.status}`);
+    this.logCall('GET', path, reply.status);
     return reply;
+  }
+
+  private readonly logged = new Map<string, number>();
+
+  /** Logs a call: every failed one; of those that worked, the first 3 per method and path, then every 100th (payments report often). */
+  private logCall(method: string, path: string, status: number | undefined): void {
+    const key = `${method} ${path}`;
+    const n = (this.logged.get(key) ?? 0) + 1;
+    this.logged.set(key, n);
+    const ok = status !== undefined && status < 300;
+    if (!ok || n <= 3 || n % 100 === 0) log(`system ${key} -> ${status}${ok && n > 3 ? ` (call ${n})` : ''}`);
   }
 }
 

@@ -78,10 +78,12 @@ export interface PaymentDriver {
   declares(callback: CallbackName): boolean;
   /** How long a report that must follow is waited for. */
   reportTimeoutMs: number;
+  /** Whether the module talks to this system (it registered here, or called it): else its reports go elsewhere (remote mode, registration given). */
+  reportsHere(): boolean;
   /** A position in the calls to the system's paths it does not serve that way, and the calls to update-invoice's or check's path (another method) since one. */
   offRouteMark(): number;
   offRouteSince(mark: number): string[];
-  /** What the module was seen to leave unreported in this session (the system's record): waited for briefly from then on. */
+  /** The kinds of report the module was seen to leave out in this session (the system's record): every later one is waited for briefly. */
   missed: Set<string>;
 }
 
@@ -92,7 +94,7 @@ export const INVOICE_PATHS = /^\/api\/v\d+\/payment\/(update-invoice|check)\/?$/
 const SETTLE_MS = 20;
 /** How long a refused call is given to show an effect before the follow-up (a report it set off). */
 const REFUSED_SETTLE_MS = 100;
-/** After a missed report of a kind, the wait for the next of that kind. */
+/** Once the module left a report out in the session, the wait for any later one (it already fails; shrinking stays fast). */
 const BRIEF_MS = 60;
 
 export function sessionPaymentDriver(session: RunSession, seed: number): PaymentDriver {
@@ -113,6 +115,7 @@ export function sessionPaymentDriver(session: RunSession, seed: number): Payment
       return typeof actions?.[c.slice('payment.'.length)] === 'string';
     },
     reportTimeoutMs: Math.min(session.config.flowTimeoutMs, 5000),
+    reportsHere: () => session.registration?.call !== undefined || session.system.callCount() > 0,
     offRouteMark: () => session.system.unsimulatedCount(),
     offRouteSince: (mark) => session.system.unsimulatedSince(mark).filter((x) => INVOICE_PATHS.test(new URL(x.request.url ?? '/', 'http://system.invalid').pathname)).map((x) => x.id),
     missed: session.system.invoices.missed,
@@ -171,8 +174,9 @@ const ends = (statuses: readonly InvoiceStatus[]) => (r: InvoiceReport): boolean
 
 /** Waits for a report that must follow (`kind` names it for the brief waits after a miss). */
 async function awaitReport(d: PaymentDriver, inv: ModelInvoice, since: number, statuses: readonly InvoiceStatus[], kind: string): Promise<{ waitedMs: number; brief?: boolean }> {
+  if (!d.reportsHere()) return { waitedMs: 0 };
   const started = Date.now();
-  const timeout = d.missed.has(kind) ? BRIEF_MS : d.reportTimeoutMs;
+  const timeout = d.missed.size > 0 ? BRIEF_MS : d.reportTimeoutMs;
   const reports = await d.book.waitForReport(inv.uuid, since, ends(statuses), timeout);
   if (!reports.some(ends(statuses))) d.missed.add(kind);
   return { waitedMs: Date.now() - started, ...(timeout === BRIEF_MS ? { brief: true } : {}) };
@@ -200,6 +204,7 @@ export async function runStep(step: PayStep, m: PaymentModel, r: Real): Promise<
   await runOne(step, m, r);
   const off = r.driver.offRouteSince(offRoute);
   if (off.length > 0) for (const s of r.steps.slice(from)) if (s.invoice) s.invoice.offRoute = off;
+  if (!r.driver.reportsHere()) for (const s of r.steps.slice(from)) if (s.invoice) s.invoice.elsewhere = true;
   for (const s of r.steps.slice(from)) {
     const broken = s.invoice?.reports.some((x) => !x.accepted || (x.breach !== undefined && x.breach.rule !== 'success-without-check') || (x.status !== x.from && !s.invoice!.allowed.includes(x.status as InvoiceStatus)));
     const o = s.observation;

@@ -105,6 +105,7 @@ export const ensureRefusalLeftNoEffect = defineCheck<CaseOutcome>({
         return fail(`after ${o.case.callback} with ${presented} was refused, ${obs.what} was refused: ${describeReply(obs.trigger)}`, `${obs.what} goes through as if the refused call had not been made (wire profile section 1)`, all);
       }
       if (obs.reportedAfter.some((r) => r.status === obs.expected && r.accepted)) return pass(`refused (HTTP ${o.reply.status}); ${obs.what}: ${obs.expected} reported`, all);
+      if (o.invoice?.elsewhere) return notApplicable('the module does not call this system (remote mode, its registration given): what it reports cannot be seen');
       // The module called the invoice endpoints with another method meanwhile: what it reported or took cannot be told (that rule's).
       if (o.invoice?.offRoute?.length) return notApplicable(`the module called update-invoice's or check's path with another method (${o.invoice.offRoute.length} call(s)): judged by ensureSystemCallUsesDocumentedMethod`);
       // Acknowledged but not reported: that call's own rule (ensureActionIsReported) judges it.

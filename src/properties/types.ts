@@ -66,8 +66,10 @@ export interface InvoiceView {
   checks: InvoiceCheck[];
   /** How long the step waited for a required report. */
   waitedMs: number;
-  /** The wait was brief: a report of this kind was already missed in the session after the full wait. */
+  /** The wait was brief: a report was already missed in the session after the full wait. */
   brief?: boolean;
+  /** The module does not call this system (remote mode, its registration given, and no call of it here): no report can be required. */
+  elsewhere?: boolean;
   /** Calls the module made during the step to update-invoice's or check's path with another method (answered 405): their own rule's. */
   offRoute?: string[];
 }

@@ -67,7 +67,7 @@ export class InvoiceBook extends EventEmitter {
   private seq = 0;
   /**
    * Reports the module was seen to leave out in this session, by kind (`approve`, `paid`...): a
-   * report that must follow is waited for in full the first time, briefly once one of its kind was missed.
+   * report that must follow is waited for in full until one is missed, briefly from then on.
    */
   readonly missed = new Set<string>();
 

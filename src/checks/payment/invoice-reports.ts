@@ -122,6 +122,7 @@ export const ensureActionIsReported = defineCheck<CaseOutcome>({
     const v = o.invoice;
     const need = v?.required;
     if (!v || !need || refused(o)) return notApplicable('no report required by the step');
+    if (v.elsewhere) return notApplicable('the module does not call this system (remote mode, its registration given): its reports go elsewhere');
     const what = o.trigger ?? `${o.case.callback.split('.')[1]} of a ${v.before} invoice`;
     if (o.trigger) {
       if (o.reply.status === undefined || o.reply.status >= 300 || (o.reply.json as { success?: unknown } | undefined)?.success === false) return notApplicable(`the trigger failed: ${describeReply(o.reply)}`);
@@ -133,7 +134,7 @@ export const ensureActionIsReported = defineCheck<CaseOutcome>({
     const done = v.reports.filter((r) => r.accepted && need.statuses.includes(r.status as never));
     if (done.length > 0) return pass(`${need.statuses.join(' or ')} reported after ${need.because}`, [o.reply.exchange.id, ...ids(done)]);
     const got = v.reports.length > 0 ? `only ${v.reports.map((r) => show(r.status)).join(', ')} reported` : 'no update-invoice';
-    return fail(`${what}: ${got} within ${v.waitedMs} ms${v.brief ? ' (a brief wait: a report of this kind was already missed in the run after the full wait, the smaller of flowTimeoutMs and 5 s)' : ''}`, `update-invoice with status ${need.statuses.join(' or ')} (${need.because} -> ${need.statuses.join(' or ')})`, [o.reply.exchange.id]);
+    return fail(`${what}: ${got} within ${v.waitedMs} ms${v.brief ? ' (a brief wait: a report was already missed in the run after the full wait, the smaller of flowTimeoutMs and 5 s)' : ''}`, `update-invoice with status ${need.statuses.join(' or ')} (${need.because} -> ${need.statuses.join(' or ')})`, [o.reply.exchange.id]);
   },
 });
 
