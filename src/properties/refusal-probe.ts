@@ -10,6 +10,7 @@
  */
 import type { Reply } from '../client/callback-client.ts';
 import { claimsSuccess, describeReply } from '../checks/callbacks/reply.ts';
+import { refusesTheMethod } from '../checks/callbacks/method.ts';
 import { defineCheck, fail, notApplicable, pass, show } from '../checks/check.ts';
 import type { CaseOutcome, Observation } from './types.ts';
 
@@ -100,6 +101,7 @@ export const ensureRefusalLeftNoEffect = defineCheck<CaseOutcome>({
         return fail(`after ${o.case.callback} with ${presented} was refused, the module reported ${changed.map((r) => `${show(r.status)} (from ${r.from})`).join(', ')} to the system`, 'no effect: nothing about it reported (wire profile section 1)', [o.reply.exchange.id, ...changed.map((r) => r.exchange!)]);
       }
       const all = [o.reply.exchange.id, obs.trigger.exchange.id, ...obs.reportedAfter.flatMap((r) => (r.exchange ? [r.exchange] : []))];
+      if (refusesTheMethod(obs.trigger)) return notApplicable(`${obs.what} answered ${describeReply(obs.trigger)}: the method is not served (ensureActionServedAtItsMethod's)`);
       if (obs.expected === undefined) {
         if (obs.acknowledged) return pass(`refused (HTTP ${o.reply.status}); nothing reported about it, and ${obs.what} was acknowledged`, all);
         return fail(`after ${o.case.callback} with ${presented} was refused, ${obs.what} was refused: ${describeReply(obs.trigger)}`, `${obs.what} goes through as if the refused call had not been made (wire profile section 1)`, all);

@@ -8,6 +8,7 @@
  * five values to the payload's schema rule.
  */
 import { claimsSuccess, describeReply } from '../callbacks/reply.ts';
+import { refusesTheMethod } from '../callbacks/method.ts';
 import { defineCheck, fail, notApplicable, pass, show } from '../check.ts';
 import type { CaseOutcome, InvoiceView } from '../../properties/types.ts';
 import type { InvoiceReport } from '../../simulators/invoices.ts';
@@ -126,6 +127,8 @@ export const ensureActionIsReported = defineCheck<CaseOutcome>({
     const what = o.trigger ?? `${o.case.callback.split('.')[1]} of a ${v.before} invoice`;
     if (o.trigger) {
       if (o.reply.status === undefined || o.reply.status >= 300 || (o.reply.json as { success?: unknown } | undefined)?.success === false) return notApplicable(`the trigger failed: ${describeReply(o.reply)}`);
+    } else if (refusesTheMethod(o.reply)) {
+      return notApplicable(`the method is not served (${describeReply(o.reply)}): ensureActionServedAtItsMethod's`);
     } else if (!claimsSuccess(o.reply)) {
       return fail(`${what} answered ${describeReply(o.reply)}`, `{success: true}, then update-invoice with ${need.statuses.join(' or ')} (the table allows ${need.because} from ${v.before})`, [o.reply.exchange.id]);
     }
