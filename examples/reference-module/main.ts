@@ -84,7 +84,9 @@ async function main(): Promise<void> {
       // A shop added in the module's settings: the module updates its registration (edit changes a known code).
       registeredAgain = true;
       setTimeout(() => {
-        void register(system, { config, publicUrl, port, addedShops: [{ name: 'Second shop', code: 'second', active: true }] }, config.registerAttempts, config.registerRetryMs).then((again) =>
+        const added = [{ name: 'Second shop', code: 'second', active: true }];
+        payment.addedShops.push(...added);
+        void register(system, { config, publicUrl, port, addedShops: added }, config.registerAttempts, config.registerRetryMs).then((again) =>
           log(again.registered ? 'registration updated: shop "second" added' : 'registration update refused', again.error ? { error: again.error } : undefined),
         );
       }, 1_500).unref();

@@ -67,6 +67,8 @@ export function updateInvoiceBody(inv: Invoice): Record<string, unknown> {
 export class PaymentService {
   readonly invoices = new Map<string, Invoice>();
   private refusedChecks = 0;
+  /** Shops added in the module's settings since its first registration (variation `registers-again`): registered, so accepted. */
+  readonly addedShops: Array<{ name: string; code: string; active: boolean }> = [];
   private readonly currencies: string[];
 
   constructor(
@@ -130,7 +132,7 @@ export class PaymentService {
     optEnum(p, 'invoiceType', 'invoiceType', ['link'] as const);
     const shopId = optString(p, 'shopId', 'shopId');
     if (shopId !== undefined && shopId !== '') {
-      const shop = PAYMENT_SHOPS.find((s) => s.code === shopId);
+      const shop = [...PAYMENT_SHOPS, ...this.addedShops].find((s) => s.code === shopId);
       if (!shop) throw badRequest(`shopId ${JSON.stringify(shopId)} is not a shop of this account`);
       if (!shop.active) throw badRequest(`shopId ${shopId} is not active`);
     }

@@ -104,7 +104,8 @@ export const ensureRefusalLeftNoEffect = defineCheck<CaseOutcome>({
       if (refusesTheMethod(obs.trigger)) return notApplicable(`${obs.what} answered ${describeReply(obs.trigger)}: the method is not served (ensureActionServedAtItsMethod's)`);
       if (obs.expected === undefined) {
         if (obs.acknowledged) return pass(`refused (HTTP ${o.reply.status}); nothing reported about it, and ${obs.what} was acknowledged`, all);
-        return fail(`after ${o.case.callback} with ${presented} was refused, ${obs.what} was refused: ${describeReply(obs.trigger)}`, `${obs.what} goes through as if the refused call had not been made (wire profile section 1)`, all);
+        // Nothing was reported: a refusal of the authorised call cannot tell an effect from a module that refuses that call anyway (its own rules judge it).
+        return notApplicable(`nothing was reported about it; ${obs.what} was refused (${describeReply(obs.trigger)}): judged by that call's own rules`);
       }
       if (obs.reportedAfter.some((r) => r.status === obs.expected && r.accepted)) return pass(`refused (HTTP ${o.reply.status}); ${obs.what}: ${obs.expected} reported`, all);
       if (o.invoice?.elsewhere) return notApplicable('the module does not call this system (remote mode, its registration given): what it reports cannot be seen');

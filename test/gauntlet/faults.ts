@@ -164,7 +164,7 @@ export const FAULT_CASES: FaultCase[] = [
   { fault: 'refund-not-reported', area: 'payment', failing: ['ensureActionIsReported'], requirement: 'PAY-REFUND-SETS-REFUNDSUCCEEDED', runs: 40 },
   { fault: 'refund-result-as-list', area: 'payment', failing: ['ensureRefundAnswersRefund'], requirement: 'WIRE-PAY-REFUND-RESULT', runs: 40 },
   { fault: 'approve-not-reported', area: 'payment', failing: ['ensureActionIsReported'], warnings: ['ensureActionIsReported'], requirement: 'PAY-APPROVE-SETS-SUCCEEDED', also: ['PAY-FLOW-MANUAL-CAPTURE-WAITING'], runs: 40 },
-  { fault: 'cancel-not-reported', area: 'payment', failing: ['ensureActionIsReported'], requirement: 'PAY-CANCEL-SETS-CANCELED', runs: 40 },
+  { fault: 'cancel-not-reported', area: 'payment', failing: ['ensureActionIsReported'], requirement: 'PAY-CANCEL-SETS-CANCELED', also: ['PAY-UPDATE-INVOICE-ENDPOINT'], runs: 40 },
   { fault: 'paid-not-reported', area: 'payment', failing: ['ensureActionIsReported'], requirement: 'PAY-PENDING-TO-SUCCEEDED-ON-PAYMENT', runs: 40 },
   { fault: 'refund-without-amount-partial', area: 'payment', failing: ['ensureRefundWithoutAmountIsFull'], requirement: 'WIRE-PAY-REFUND-NO-AMOUNT-FULL', runs: 40 },
   { fault: 'update-invoice-status-unknown', area: 'payment', failing: ['ensureInvoiceStatusIsKnown'], requirement: 'PAY-INVOICE-STATUS-VALUES', also: ['WIRE-PAY-UPDATE-INVOICE-STATUS'], runs: 40 },
