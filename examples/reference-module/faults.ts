@@ -139,6 +139,21 @@ export const FAULTS = {
   'call-event-type-unknown':
     'Incoming-call events carry `type: "ringing"` instead of `in`. Breaks the wire profile only (type in, out or hangup); the document gives `in` and leaves other values not shown.',
   'call-event-json-body': 'Call events are sent as a JSON body instead of the form field `event`.',
+  'calls-upload-drops-asked-call':
+    'A calls upload asked for by the calls\' ids (`externalIds`) leaves the first asked call out and uploads a call of the PBX history in its place: as many calls as asked, one of them not asked for.',
+  'call-event-in-out-swapped': 'Incoming calls are reported with `type: "out"` and outgoing calls with `type: "in"` (call ends stay `hangup`).',
+  'call-event-phone-is-external': 'Call events carry the shop\'s external number as `phone`, where the customer\'s number belongs (`externalPhone` stays as it was).',
+  'manager-lookup-by-post': 'The manager lookup is sent with POST and the number as a form field, not GET with the query (the system answers 405: no manager is found).',
+  'manager-lookup-phone-param-renamed': 'The manager lookup gives the number as query parameter `number`, not `phone` (the system refuses it: no manager is found).',
+  'manager-lookup-crashes-without-manager':
+    'The manager lookup reads the manager\'s extension without asking whether the system found one: answered `{success: true}` without `manager`, the telephony.managerLookup trigger fails with HTTP 502 (a TypeError); with a manager it works.',
+  'telephony-additional-codes-as-map': '`additionalCodes` is registered as a map `{"1": "101", "2": "102"}`, not an array of `{userId, code}`.',
+  'telephony-external-phones-as-strings': '`externalPhones` is registered as the bare numbers `["+4930123456"]`, not an array of `{siteCode, externalPhone}`.',
+  'make-call-201': 'A call the PBX starts is answered HTTP 201 (with `{success: true, result}`), not 200: the system reports it to the user as a call initiation error.',
+  'make-call-unknown-code-200': 'A call from an extension code the PBX does not have (none of its registered additionalCodes) is started anyway and answered HTTP 200, as if it had started.',
+  'change-status-hangs': 'A user status change to `dinner` is taken but never answered: no byte, the connection left open until the system gives up (the other statuses are answered at once).',
+  'record-wav-as-mpeg': 'Call recordings (WAV bytes, `RIFF....WAVE`) are served with Content-Type `audio/mpeg`.',
+  'record-without-client-id': 'Call recordings are served to anyone: the recordUrl answers the audio without a clientId, or with one the module never gave.',
   'startup-tracking-without-api-key': 'Right after registering, the module pushes a delivery status on its own (no trigger), without the apiKey.',
   'module-ignores-sigterm':
     'The module\'s own process ignores SIGTERM (it logs it and goes on serving). Breaks no rule: the run kills it (SIGKILL) after the grace period and the report says so.',

@@ -301,6 +301,10 @@ export function buildIntegrationModule(input: RegistrationInput): Record<string,
   if (faults.has('client-id-missing')) delete module.clientId;
   if (faults.has('url-malformed')) malformUrls(module, port);
   if (faults.has('registration-field-types-wrong')) wrongFieldTypes(module);
+  // telephony-additional-codes-as-map: {userId: code} where the document gives an array of {userId, code}.
+  if (faults.has('telephony-additional-codes-as-map')) (telephony as Json).additionalCodes = Object.fromEntries(TELEPHONY_CODES.map((c) => [String(c.userId), c.code]));
+  // telephony-external-phones-as-strings: the bare numbers where the document gives an array of {siteCode, externalPhone}.
+  if (faults.has('telephony-external-phones-as-strings')) (telephony as Json).externalPhones = EXTERNAL_PHONES.map((p) => p.externalPhone);
   if (config.variations.has('nulls')) return withNullsForUnset(module);
   return module;
 }

@@ -74,15 +74,18 @@ export class TelephonyService {
     if (!phone) throw badRequest('phone is required');
     if (!code) throw badRequest('code is required');
     if (!/^\+?[0-9 ()-]{3,20}$/.test(phone)) throw badRequest(`phone ${JSON.stringify(phone)} is not a phone number`);
+    // A call starts from an extension of this PBX (the codes it registered); fault `make-call-unknown-code-200` starts it from any code.
+    if (!TELEPHONY_CODES.some((c) => c.code === code) && !this.faults?.has('make-call-unknown-code-200')) throw badRequest(`code ${JSON.stringify(code)} is not an extension of this PBX`);
     const call: ActiveCall = { callExternalId: this.newId('call_'), type: 'out', phone, code, startedAt: new Date() };
     if (q.userId) call.userId = q.userId;
     if (q.externalPhone) call.externalPhone = q.externalPhone;
     this.active.set(phone, call);
     log('call started', { phone, code, callExternalId: call.callExternalId });
+    if (this.faults?.has('make-call-201')) return { kind: 'json', status: 201, body: { success: true, result: { callExternalId: call.callExternalId } } };
     return success({ callExternalId: call.callExternalId });
   }
 
-  changeUserStatus(q: Record<string, string>): CallbackReply {
+  changeUserStatus(q: Record<string, string>, ctx?: Ctx): CallbackReply | Promise<CallbackReply> {
     const userId = q.userId?.trim();
     if (!userId) throw badRequest('userId is required');
     const status = q.status?.trim();
@@ -91,6 +94,12 @@ export class TelephonyService {
     const entry: { code?: string; status: UserStatus; updatedAt: string } = { status: status as UserStatus, updatedAt: new Date().toISOString() };
     if (q.code) entry.code = q.code;
     this.userStatuses.set(userId, entry);
+    // Fault `change-status-hangs`: a change to `dinner` is taken but never answered, the connection left open until the system gives up.
+    if (this.faults?.has('change-status-hangs') && status === 'dinner' && ctx) {
+      const { res } = ctx;
+      log('user status change never answered', { userId, status });
+      return res.destroyed ? success() : new Promise((resolve) => res.once('close', () => resolve(success())));
+    }
     return success();
   }
 
@@ -98,15 +107,21 @@ export class TelephonyService {
     const call = this.log.get(id);
     if (!call) throw notFound(`call ${JSON.stringify(id)} has no recording`);
     // A tone per call direction: 440 Hz incoming, 520 Hz outgoing; 0.5 s.
-    return { kind: 'bytes', contentType: 'audio/wav', body: buildWav({ seconds: 0.5, frequency: call.type === 'in' ? 440 : 520 }), filename: `${id}.wav` };
+    return { kind: 'bytes', contentType: this.faults?.has('record-wav-as-mpeg') ? 'audio/mpeg' : 'audio/wav', body: buildWav({ seconds: 0.5, frequency: call.type === 'in' ? 440 : 520 }), filename: `${id}.wav` };
   }
 
-  /** A call the PBX handled without the system (its history), for uploads. */
-  private synthesize(): CallRecord {
+  /** The route of the recordings: the clientId required, as every callback's; fault `record-without-client-id` serves them to anyone. */
+  recordRoute(auth: CallbackAuth): RouteHandler {
+    if (this.faults?.has('record-without-client-id')) return (ctx) => sendReply(ctx.res, this.record(ctx.params.id ?? ''));
+    return getCallback(auth, (_q, ctx) => this.record(ctx.params.id ?? ''));
+  }
+
+  /** A call the PBX handled without the system (its history), for uploads; under `id` when the trigger named it. */
+  private synthesize(id?: string): CallRecord {
     const n = this.synthetic++;
     const ext = TELEPHONY_CODES[n % TELEPHONY_CODES.length]!;
     const rec: CallRecord = {
-      id: this.newId('rec_'),
+      id: id ?? this.newId('rec_'),
       date: new Date(Date.now() - (n + 1) * 60_000),
       type: n % 2 === 0 ? 'in' : 'out',
       phone: `+4915${String(10_000_000 + n).padStart(8, '0')}`,
@@ -146,10 +161,16 @@ export class TelephonyService {
   /**
    * Uploads the call log not yet uploaded, in requests of at most 50 calls. With `count`, exactly
    * `count` calls: the oldest pending ones, completed from the PBX history when there are fewer.
+   * With `externalIds`, the calls the PBX handled under those ids (those it has not logged yet are
+   * logged now), each uploaded again even when it was before.
    */
-  async uploadCalls(count?: number): Promise<Record<string, unknown>> {
+  async uploadCalls(count?: number, externalIds?: string[]): Promise<Record<string, unknown>> {
     let pending = [...this.log.values()].filter((c) => !c.uploaded);
-    if (count !== undefined) {
+    if (externalIds) {
+      pending = externalIds.map((id) => this.log.get(id) ?? this.synthesize(id));
+      // calls-upload-drops-asked-call: the first asked call left out, a call of the PBX history uploaded in its place.
+      if (this.faults?.has('calls-upload-drops-asked-call')) pending = [...pending.slice(1), this.synthesize()];
+    } else if (count !== undefined) {
       while (pending.length < count) pending.push(this.synthesize());
       pending = pending.slice(0, count);
     } else if (pending.length === 0) {
@@ -215,6 +236,10 @@ export class TelephonyService {
     }
     if (this.faults?.has('call-event-codes-not-strings')) event.codes = codes.map((c) => (/^\d+$/.test(c) ? Number(c) : c));
     if (this.faults?.has('call-event-type-unknown') && event.type === 'in') event.type = 'ringing';
+    // call-event-in-out-swapped: incoming calls reported as outgoing, outgoing as incoming.
+    if (this.faults?.has('call-event-in-out-swapped') && (type === 'in' || type === 'out')) event.type = type === 'in' ? 'out' : 'in';
+    // call-event-phone-is-external: the shop's external number where the customer's number belongs.
+    if (this.faults?.has('call-event-phone-is-external')) event.phone = externalPhone ?? EXTERNAL_PHONES[0].externalPhone;
     if (this.faults?.has('call-event-ignored')) return { success: true, event };
     const reply = this.faults?.has('call-event-json-body')
       ? await this.system.postJson('/api/v5/telephony/call/event', { event })
@@ -224,8 +249,14 @@ export class TelephonyService {
 
   /** Asks the system for the free responsible manager of a customer's phone. */
   async managerLookup(phone: string): Promise<Record<string, unknown>> {
-    const reply = await this.system.get('/api/v5/telephony/manager', { phone });
-    const body = reply.json as { manager?: unknown } | undefined;
+    const f = this.faults;
+    // manager-lookup-by-post: the lookup POSTed as a form; manager-lookup-phone-param-renamed: the number as `number`, not `phone`.
+    const reply = f?.has('manager-lookup-by-post')
+      ? await this.system.postForm('/api/v5/telephony/manager', { phone })
+      : await this.system.get('/api/v5/telephony/manager', f?.has('manager-lookup-phone-param-renamed') ? { number: phone } : { phone });
+    const body = reply.json as { manager?: { code?: unknown } } | undefined;
+    // manager-lookup-crashes-without-manager: the manager's extension read without asking whether one was found (throws on `{success: true}`).
+    if (f?.has('manager-lookup-crashes-without-manager') && systemOk(reply)) log('routing the call to extension', { code: String(body!.manager!.code) });
     return {
       success: systemOk(reply),
       ...(systemOk(reply) ? {} : { errorMsg: `manager lookup refused: ${describeFailure(reply)}` }),
@@ -245,17 +276,17 @@ function paramsOf(ctx: Ctx): Record<string, string> {
 }
 
 /** GET with the query is the contract's method; POST with a form is accepted too (wire-profile section 4: the method is a setting). */
-function queryOrFormCallback(auth: CallbackAuth, handler: (q: Record<string, string>) => CallbackReply): RouteHandler {
-  return (ctx) => {
+function queryOrFormCallback(auth: CallbackAuth, handler: (q: Record<string, string>, ctx: Ctx) => CallbackReply | Promise<CallbackReply>): RouteHandler {
+  return async (ctx) => {
     auth.require(ctx);
-    sendReply(ctx.res, handler(paramsOf(ctx)));
+    sendReply(ctx.res, await handler(paramsOf(ctx), ctx));
   };
 }
 
 export function mountTelephony(router: Router, auth: CallbackAuth, service: TelephonyService): void {
   const makeCall = queryOrFormCallback(auth, (q) => service.makeCall(q));
-  const changeStatus = queryOrFormCallback(auth, (q) => service.changeUserStatus(q));
+  const changeStatus = queryOrFormCallback(auth, (q, ctx) => service.changeUserStatus(q, ctx));
   router.add(['GET', 'POST'], TELEPHONY_PATHS.makeCall, makeCall);
   router.add(['GET', 'POST'], TELEPHONY_PATHS.changeUserStatus, changeStatus);
-  router.add('GET', `${TELEPHONY_PATHS.recordPrefix}{id}.wav`, getCallback(auth, (_q, ctx) => service.record(ctx.params.id ?? '')));
+  router.add('GET', `${TELEPHONY_PATHS.recordPrefix}{id}.wav`, service.recordRoute(auth));
 }

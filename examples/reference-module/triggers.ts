@@ -114,7 +114,7 @@ export function triggers(deps: TriggerDeps): Record<string, Trigger> {
       };
     },
 
-    'telephony.callsUpload': async (p) => telephony.uploadCalls(optCount(p)),
+    'telephony.callsUpload': async (p) => telephony.uploadCalls(optCount(p), optStrings(p, 'externalIds')),
 
     'telephony.callEvent': async (p) => {
       const phone = reqText(p, 'phone');

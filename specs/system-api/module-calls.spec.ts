@@ -10,6 +10,10 @@
  * passes `deliveryIds` on), the flow first saves 120 deliveries through the module's own `save`
  * (valid generated requests) and names the ids it answered in the trigger; those are the items
  * asked for. Otherwise it asks for a `count`.
+ *
+ * The telephony flows (the calls upload named by the calls' `externalIds`, a call event of each
+ * kind judged against its trigger, the manager lookup answered with a manager and without) are
+ * described and built in telephony-flows.ts; a flow's own checks ride on `extra`.
  */
 import fc from 'fast-check';
 import { test } from '../fixtures.ts';
@@ -29,9 +33,12 @@ import { validSave } from '../../src/generators/delivery/save.ts';
 import { invent } from '../../src/generators/invented.ts';
 import { deliveryIdOf } from '../../src/checks/delivery/save-reply.ts';
 import { covers, idsOf } from '../covers.ts';
+import type { Conformance } from '../../src/run/conformance.ts';
+import type { Reply } from '../../src/client/callback-client.ts';
+import { askedCalls, CALL_EVENT_AND_MANAGER_FLOWS } from './telephony-flows.ts';
 import { inArea, type AreaName } from '../areas.ts';
 
-interface Flow {
+export interface Flow {
   title: string;
   kind: string;
   trigger: TriggerName;
@@ -43,10 +50,18 @@ interface Flow {
   items?: { limit: number; noun: string; ids: string[]; key: (item: unknown) => string };
   /** Before the trigger: the items to ask for by identity, with the trigger's parameters; undefined: ask by `params`. */
   ask?: (session: RunSession) => Promise<Asked | undefined>;
+  /** What the flow judges beyond the endpoint's checks (the trigger's asked values against the calls), once its calls are in. */
+  extra?: FlowExtra;
+}
+
+/** A flow's own checks (also what its test declares it covers), and how it applies them. */
+export interface FlowExtra {
+  checks: Array<{ check: Check<never>; app: Application }>;
+  judge: (outcome: { session: RunSession; conformance: Conformance; calls: InboundCall[]; params: Flow['params']; reply: Reply | undefined }) => Promise<void>;
 }
 
 /** Items asked for by identity, and the parameters that name them; or why the flow cannot run. */
-type Asked = { params: Flow['params']; items: string[] } | { skip: string; evidence: string[] };
+export type Asked = { params: Flow['params']; items: string[] } | { skip: string; evidence: string[] };
 
 /** Deliveries the tracking flow creates through the module's `save` (more than one request's worth). */
 const DELIVERIES_TO_TRACK = 120;
@@ -106,15 +121,11 @@ const FLOWS: Flow[] = [
     endpoint: 'calls.upload',
     flowIds: ['REG-PUSH-CURRENT-DATA'],
     items: { limit: 50, noun: 'calls', ids: ['REG-PUSH-CURRENT-DATA', 'TEL-UPLOAD-MAX-50'], key: field('externalId') },
+    // Named by the trigger (`externalIds`), as tracking names its deliveries (telephony-flows.ts).
+    ask: askedCalls,
   },
-  {
-    title: 'an incoming call reported as a call event',
-    kind: 'telephony',
-    trigger: 'telephony.callEvent',
-    params: { phone: '+15550100200', type: 'in', codes: ['101'] },
-    endpoint: 'call.event',
-    flowIds: ['TEL-EVENT-KINDS'],
-  },
+  // A call event of each kind, the manager lookup answered both ways (telephony-flows.ts).
+  ...CALL_EVENT_AND_MANAGER_FLOWS,
 ];
 
 /** The path of an endpoint as a pattern, any value in its parameters. */
@@ -154,6 +165,7 @@ function plannedOf(flow: Flow): { planned: Array<{ check: Check<never>; app: App
     ...(judgement.limit ? [{ check: judgement.limit.check as Check<never>, app: { requirements: judgement.limit.requirements, severity: 'MUST' as const } }] : []),
     ...(judgement.rules ?? []).map((r) => ({ check: r.check as Check<never>, app: { requirements: r.requirements, severity: 'MUST' as const } })),
     { check: ensureMessageMatchesSchema as Check<never>, app: payload },
+    ...(flow.extra?.checks ?? []),
   ];
   // What judging the calls also credits (see src/run/system-calls.ts).
   const also = ['GEN-VERSION-SYSTEM-V5', ...(flow.endpoint === 'tracking' ? ['DLV-TRACKING-SUBCODE-IS-CODE'] : [])];
@@ -174,8 +186,10 @@ test.describe('module calls to the system API', () => {
       if (asked && 'skip' in asked) return conformance.notRun('skipped', asked.skip, planned, asked.evidence);
       const since = { calls: session.system.callCount(), unsimulated: session.system.unsimulatedCount() };
       let triggerEvidence: string[] = [];
+      let triggerReply: Reply | undefined;
       try {
         const reply = await session.triggers.fire(flow.trigger, asked?.params ?? flow.params);
+        triggerReply = reply;
         triggerEvidence = [reply.exchange.id];
         // A trigger that answers with an error and led to no call failed: skipped at once. One
         // that reports the error of a call the module made (the system refused it) is judged.
@@ -214,6 +228,7 @@ test.describe('module calls to the system API', () => {
         );
       }
       await judgeSystemCalls(conformance, calls);
+      if (flow.extra) await flow.extra.judge({ session, conformance, calls, params: asked?.params ?? flow.params, reply: triggerReply });
     });
   }
 });

@@ -12,6 +12,20 @@ import { CALLBACKS, type CallbackName, type CallbackSpec } from './table.ts';
 export interface SendContext {
   client: CallbackClient;
   module(): Record<string, unknown> | undefined;
+  /**
+   * The method of a query callback where a setting gives it (the telephony URLs: wire profile
+   * section 4, setting `telephony`); the table's method otherwise. A query callback sent with
+   * POST carries `clientId` and its parameters as a form body.
+   */
+  methods?: Partial<Record<CallbackName, 'GET' | 'POST'>>;
+}
+
+/** The methods the run's `telephony` setting gives the telephony URLs (default GET: the table's). */
+export function telephonyMethods(setting: { makeCallMethod?: 'GET' | 'POST'; changeUserStatusMethod?: 'GET' | 'POST' } | undefined): Partial<Record<CallbackName, 'GET' | 'POST'>> {
+  return {
+    ...(setting?.makeCallMethod ? { 'telephony.makeCall': setting.makeCallMethod } : {}),
+    ...(setting?.changeUserStatusMethod ? { 'telephony.changeUserStatus': setting.changeUserStatusMethod } : {}),
+  };
 }
 
 export interface SendOptions {
@@ -76,8 +90,15 @@ export async function send(ctx: SendContext, name: CallbackName, payload: unknow
   switch (spec.encoding) {
     case 'actionForm':
       return ctx.client.send('POST', where.url, encodeActionForm({ clientId: options.clientId, field: spec.field!, payload, ...(options.extra ? { extra: options.extra } : {}) }), { 'content-type': FORM_CONTENT_TYPE }, call);
-    case 'query':
-      return ctx.client.send(spec.method, encodeQuery(where.url, options.clientId, (payload ?? {}) as Record<string, unknown>), undefined, {}, call);
+    case 'query': {
+      const params = (payload ?? {}) as Record<string, unknown>;
+      if ((ctx.methods?.[name] ?? spec.method) === 'POST') {
+        // The same parameters as a form body (the query's encoding, `clientId` first), the address as given.
+        const form = new URL(encodeQuery('http://form.invalid/', options.clientId, params)).searchParams.toString();
+        return ctx.client.send('POST', where.url, form, { 'content-type': FORM_CONTENT_TYPE }, call);
+      }
+      return ctx.client.send(spec.method, encodeQuery(where.url, options.clientId, params), undefined, {}, call);
+    }
     case 'webhook':
       return ctx.client.send('POST', where.url, isRawField(payload) ? payload.raw : encodeWebhook(spec.event!, payload), webhookHeaders(options.clientId), call);
   }

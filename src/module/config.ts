@@ -59,6 +59,12 @@ export interface RunConfig {
    * its CA certificate is the file `{caFile}`. Default false (plain HTTP).
    */
   tls?: boolean;
+  /**
+   * The method of the telephony URLs `makeCallUrl` and `changeUserStatusUrl` (wire profile
+   * section 4: GET with query parameters, L; a setting, default GET). POST sends the same
+   * parameters as a form body.
+   */
+  telephony?: { makeCallMethod?: 'GET' | 'POST'; changeUserStatusMethod?: 'GET' | 'POST' };
 }
 
 /** A narrowed run (`conformance run --grep`, `--area`, or both): what it selected and what it left out. */
@@ -94,8 +100,8 @@ export interface ResolvedConfig extends RunConfig {
  */
 export const TRIGGER_PARAMETERS: Readonly<Record<string, readonly string[]>> = {
   'delivery.tracking': ['count', 'deliveryIds'],
-  'telephony.callsUpload': ['count'],
-  'telephony.callEvent': ['phone', 'type', 'codes'],
+  'telephony.callsUpload': ['count', 'externalIds'],
+  'telephony.callEvent': ['phone', 'type', 'codes', 'externalPhone'],
   'telephony.managerLookup': ['phone'],
   'payment.notify': ['paymentId', 'event'],
   'transport.templateVerdict': ['channelId', 'code', 'verdict', 'reason'],

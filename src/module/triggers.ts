@@ -10,8 +10,8 @@ import type { CallbackClient, Reply } from '../client/callback-client.ts';
 /** The trigger names the suite knows, with their parameters (README lists them). */
 export const TRIGGERS = {
   'delivery.tracking': 'the module pushes delivery statuses (tracking); params: count (orders, may exceed 100), deliveryIds (the deliveries the run saved through the module, when it declares save; count is then their number)',
-  'telephony.callsUpload': 'the module uploads call history; params: count (calls, may exceed 50)',
-  'telephony.callEvent': 'the module reports a call event; params: phone, type (in, out, hangup), codes',
+  'telephony.callsUpload': 'the module uploads call history; params: count (calls, may exceed 50), externalIds (with the profile: ids the suite gives the calls the PBX handled; the module uploads each under its id, as the call\'s externalId; count is then their number)',
+  'telephony.callEvent': 'the module reports a call event; params: phone (the customer), type (in, out, hangup), codes (extension codes from the module\'s additionalCodes), externalPhone (one of its externalPhones, when it configured any)',
   'telephony.managerLookup': 'the module asks for the responsible manager; params: phone',
   'payment.notify': 'the payment system notifies the module; params: paymentId, event (held: funds held; paid: paid without a hold; failed: the payment failed)',
   'transport.templateVerdict': 'the provider decides on a template; params: channelId, code, verdict (approved, rejected), reason',

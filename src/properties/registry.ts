@@ -37,6 +37,8 @@ import { notApplicable, type Check } from '../checks/check.ts';
 import type { CaseOutcome } from './types.ts';
 import { ensureActionIsReported, ensureRefundWithoutAmountIsFull, ensureCanceledInvoiceTakesNoPayment, ensureHoldFollowsPassedCheck, ensureInvoiceReportsFollowTable, ensureSuccessFollowsPassedCheck } from '../checks/payment/invoice-reports.ts';
 import { ensureCreateReturnsPaymentLink, ensureRefundAnswersRefund } from '../checks/payment/replies.ts';
+import { ensureStartedCallAnswers200, ensureUnstartableCallIsNot200 } from '../checks/telephony/make-call.ts';
+import { ensureRefusedRecordGivesNoAudio } from '../checks/telephony/record.ts';
 
 const MUST = 'MUST' as const;
 
@@ -122,6 +124,15 @@ export const CREATE_VALID = 'payment.create: valid requests';
 export const CREATE_WRONG = 'payment.create: wrong input';
 /** `payment: unknown payment ids`: approve, cancel and refund of a paymentId the module never gave, refused naming it. */
 export const UNKNOWN_PAYMENT = 'payment: unknown payment ids';
+
+/** `telephony.makeCall`: calls from a user's extension code to a phone number, answered HTTP 200 exactly. */
+export const MAKE_CALL_VALID = 'telephony.makeCall: calls the module can start';
+/** `telephony.makeCall`: calls from an unknown extension code or to a phone that is no number, not answered 200. */
+export const MAKE_CALL_WRONG = 'telephony.makeCall: calls the module cannot start';
+/** `telephony.changeUserStatus`: the four statuses of users with an extension code, answered. */
+export const CHANGE_USER_STATUS = 'telephony.changeUserStatus: the four statuses';
+/** A call's `recordUrl` with a missing or unknown clientId: refused, without the recording. */
+export const RECORD_REFUSED = 'telephony.record: a missing or unknown clientId';
 
 /** A payment step the system sent as a callback (not a trigger the suite fired). */
 const callbackStep = (s: CaseOutcome): boolean => s.trigger === undefined;
@@ -255,6 +266,20 @@ export const PROPERTY_CHECKS: Readonly<Record<string, (profile: boolean) => Prop
     { check: ensureAutocompleteAnswersSuggestions, app: { requirements: ['WIRE-DLV-AUTOCOMPLETE-RESULT'], severity: 'SHOULD' } },
     { check: onReply(ensureCallbackIsAnswered), app: { requirements: [], severity: MUST } },
     servedAtItsMethod('delivery.autocomplete'),
+  ],
+  // Telephony (issue 24): the status of the makeCall answer is the answer; the changeUserStatus answer is ignored but must come.
+  [MAKE_CALL_VALID]: () => [
+    { check: ensureStartedCallAnswers200, app: { requirements: ['TEL-MAKECALL-200-SUCCESS'], severity: MUST } },
+    { check: onReply(ensureCallbackIsAnswered), app: { requirements: ['TEL-MAKECALLURL-URL'], severity: MUST } },
+  ],
+  [MAKE_CALL_WRONG]: () => [
+    { check: ensureUnstartableCallIsNot200, app: { requirements: ['TEL-MAKECALL-200-SUCCESS'], severity: MUST } },
+    { check: onReply(ensureCallbackIsAnswered), app: { requirements: ['TEL-MAKECALLURL-URL'], severity: MUST } },
+  ],
+  [CHANGE_USER_STATUS]: () => [{ check: onReply(ensureCallbackIsAnswered), app: { requirements: ['TEL-CHANGEUSERSTATUSURL-URL'], severity: MUST } }],
+  [RECORD_REFUSED]: () => [
+    { check: ensureRefusedRecordGivesNoAudio, app: { requirements: ['WIRE-GEN-BAD-CLIENTID-NO-ACTION'], severity: MUST } },
+    { check: onReply(ensureCallbackIsAnswered), app: { requirements: [], severity: MUST } },
   ],
   [PRINT]: () => [
     { check: ensurePrintAnswersPdfOrZip, app: { requirements: ['DLV-PRINT-PDF-OR-ZIP', 'WIRE-DLV-PRINT-PDF-OR-ZIP'], severity: MUST } },

@@ -27,6 +27,8 @@ export interface GeneratedCase {
   /** The payload as the sender takes it (the action's JSON, or `{raw}` for a malformed JSON string). */
   payload: unknown;
   intent: CaseIntent;
+  /** The address, for a callback whose address comes with each request (a call's `recordUrl`). */
+  url?: string;
 }
 
 /** A case sent, and what the module answered. */

@@ -11,7 +11,7 @@ import { Triggers } from '../module/triggers.ts';
 import { EvidenceLog, type Exchange } from '../evidence/exchange.ts';
 import { Redactor } from '../evidence/redact.ts';
 import { CallbackClient, type Reply } from '../client/callback-client.ts';
-import { NoCallbackAddress, send, type SendOptions } from '../callbacks/send.ts';
+import { NoCallbackAddress, send, telephonyMethods, type SendOptions } from '../callbacks/send.ts';
 import type { CallbackName } from '../callbacks/table.ts';
 import type { SystemAction } from '../contract/invoice-machine.ts';
 import { SystemSimulator, type Registration } from '../simulators/system.ts';
@@ -460,7 +460,7 @@ export class RunSession {
    */
   async send(name: CallbackName, payload: unknown, options: SendOptions): Promise<Reply> {
     const answered = options.probe ? undefined : this.paymentAct(name, payload);
-    const reply = await send({ client: this.client, module: () => this.registration?.module }, name, payload, options);
+    const reply = await send({ client: this.client, module: () => this.registration?.module, methods: telephonyMethods(this.config.telephony) }, name, payload, options);
     answered?.(reply);
     return reply;
   }

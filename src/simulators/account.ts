@@ -95,6 +95,15 @@ export interface User {
   online: boolean;
 }
 
+/** A customer of the account, found by phone number; `managerId` is the user responsible for them (the telephony manager lookup, `telephony-manager.ts`). */
+export interface Customer {
+  id: number;
+  firstName: string;
+  lastName: string;
+  phones: string[];
+  managerId: number;
+}
+
 /**
  * What the API key may do: `scopes` for current accounts, `credentials` (paths) for older ones
  * (wire profile section 8: official modules need integration_read and integration_write, or the
@@ -207,6 +216,12 @@ export class Account {
   readonly users: User[] = [
     { id: 1, firstName: 'Ana', lastName: 'Garcia', email: 'ana@shop.example.com', active: true, status: 'free', online: true },
     { id: 2, firstName: 'Luis', lastName: 'Martin', email: 'luis@shop.example.com', active: true, status: 'busy', online: true },
+  ];
+
+  /** Customers, each with the user responsible for them: one of a free user, one of a busy user (the manager lookup answers for the first only). */
+  readonly customers: Customer[] = [
+    { id: 1, firstName: 'Marta', lastName: 'Lopez', phones: ['+34911000101'], managerId: 1 },
+    { id: 2, firstName: 'Jorge', lastName: 'Ruiz', phones: ['+34911000102'], managerId: 2 },
   ];
 
   /** The delivery type the system creates for a delivery module at its first registration. */

@@ -21,6 +21,7 @@ import { REFERENCE_BOOKS, apiVersions, credentials, referenceBook, systemInfo, u
 import { RecordingServer, formJson, json, systemError, type Answer, type InboundRequest, type ServerLimits, type TlsMaterial } from './http.ts';
 import { BoundedList, BoundedMap, pushBounded } from '../evidence/bounded.ts';
 import { InvoiceBook, type InvoiceCheck, type InvoiceReport } from './invoices.ts';
+import { managerReply } from './telephony-manager.ts';
 
 /** The endpoints of the system API, with the form field that holds JSON and its schema. */
 export const SYSTEM_ENDPOINTS = {
@@ -393,7 +394,8 @@ export class SystemSimulator extends EventEmitter {
         return json(200, { success: true, processedCallsCount: calls.length - duplicateCalls.length, duplicateCalls });
       }
       case 'manager':
-        return json(200, { success: true });
+        // The free responsible manager of the customer, when one exists (telephony-manager.ts).
+        return managerReply(this.account, this.modules.values(), req.url.searchParams.getAll('phone').at(-1), this.url());
       case 'call.event': {
         this.evictedCounts.callEvents += pushBounded(this.callEvents, [call.payload]);
         return json(200, { success: true, notExistCodes: [], notExistUsers: [] });

@@ -30,9 +30,17 @@ test('the clean reference module is certified with zero failures (exit 0)', asyn
   await testInfo.attach(DETECTION_ROW, { body: `(clean)|-|${failedChecks(run.results).length} failed, ${run.results!.summary.passed} passed|yes` });
 });
 
+/** The reference module's configuration with `settings` merged over it, written to a fresh file (its module launched from the package root). */
+function configWith(settings: NonNullable<(typeof FAULT_CASES)[number]['settings']>): string {
+  const reference = JSON.parse(fs.readFileSync(path.join(PACKAGE_ROOT, 'examples', 'reference-module', 'conformance.config.json'), 'utf8')) as Record<string, any>;
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'fault-config-')), 'conformance.config.json');
+  fs.writeFileSync(file, JSON.stringify({ ...reference, launch: { ...reference.launch, cwd: PACKAGE_ROOT }, callbacks: { ...reference.callbacks, ...settings.callbacks } }));
+  return file;
+}
+
 for (const c of FAULT_CASES) {
   test(`fault ${c.fault} is caught by ${[...c.failing, ...(c.warnings ?? []).map((w) => `${w} (warning)`)].join(' + ')}`, async ({}, testInfo) => {
-    const run = await runSuite(['--area', [c.area].flat().join(','), ...(c.runs ? ['--runs', String(c.runs)] : [])], { FAULTS: c.fault });
+    const run = await runSuite(['--area', [c.area].flat().join(','), ...(c.runs ? ['--runs', String(c.runs)] : []), ...(c.settings ? ['--config', configWith(c.settings)] : [])], { FAULTS: c.fault });
     expect(run.results, run.stderr).toBeDefined();
     const failing = failedChecks(run.results);
     await testInfo.attach(DETECTION_ROW, {

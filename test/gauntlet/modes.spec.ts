@@ -68,7 +68,7 @@ test('remote mode: a module running elsewhere, its registration given, flows wit
     expect(passed).toContain('ensurePayerTypesAreAllowed');
     const skipped = run.results!.results.filter((r) => r.status === 'skipped');
     expect(skipped.length).toBeGreaterThan(0);
-    expect(skipped.every((r) => /needs trigger (delivery\.tracking|telephony\.callsUpload|telephony\.callEvent|payment\.notify)/.test(r.message))).toBe(true);
+    expect(skipped.every((r) => /needs trigger (delivery\.tracking|telephony\.callsUpload|telephony\.callEvent|telephony\.managerLookup|payment\.notify)/.test(r.message))).toBe(true);
     expect(run.exitCode).toBe(0);
   } finally {
     remote.stop();

@@ -116,6 +116,9 @@ export class FakeGateway extends Recorder {
   }
 }
 
+/** The customer's number the fake system finds no free manager for. */
+export const NO_MANAGER_PHONE = '+34600000000';
+
 /** The fake system: registration (with gateway info), and every module->system endpoint. */
 export class FakeSystem extends Recorder {
   constructor(
@@ -133,6 +136,8 @@ export class FakeSystem extends Recorder {
         };
       }
       if (r.path === '/api/v5/payment/check') return { status: 200, body: { success: true, result: { success: options.checkPasses ?? true } } };
+      // No free manager for NO_MANAGER_PHONE: `{success: true}` without `manager` (wire profile section 4).
+      if (r.path === '/api/v5/telephony/manager' && r.query.get('phone') === NO_MANAGER_PHONE) return { status: 200, body: { success: true } };
       if (r.path === '/api/v5/telephony/manager') return { status: 200, body: { success: true, manager: { id: 5, firstName: 'Ann', lastName: 'Lee', code: '101' } } };
       return { status: 200, body: { success: true } };
     });

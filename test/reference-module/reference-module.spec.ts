@@ -12,7 +12,7 @@ import { processAlive } from '../../src/module/launcher.ts';
 import { contract, formatErrors } from '../../src/contract/schemas.ts';
 import { FAULT_NAMES } from '../../examples/reference-module/faults.ts';
 import { HOSTILE_CALCULATE_FAULTS } from '../../examples/reference-module/hostile.ts';
-import { diffPaths, getCallback, postCallback, readZip, startModule, trigger, until, type Recorded, type RunningModule } from './harness.ts';
+import { diffPaths, getCallback, NO_MANAGER_PHONE, postCallback, readZip, startModule, trigger, until, type Recorded, type RunningModule } from './harness.ts';
 
 function expectValid(schema: string, data: unknown): void {
   const outcome = contract().validate(schema, data);
@@ -302,6 +302,28 @@ test.describe('reference module', () => {
     expect(get.query.get('apiKey')).toBe('test-api-key');
   });
 
+  test('telephony: calls uploaded by the ids the trigger names, every call event kind as asked, manager lookup with and without a manager', async () => {
+    const before = m.system.find('POST', '/api/v5/telephony/calls/upload').length;
+    const asked = Array.from({ length: 55 }, (_, i) => `call-x-${i}`);
+    const upload = await trigger(m.url, 'telephony.callsUpload', { externalIds: asked });
+    expect(upload.body).toMatchObject({ success: true, calls: 55, requests: 2 });
+    const uploads = m.system.find('POST', '/api/v5/telephony/calls/upload').slice(before);
+    const calls = uploads.flatMap((u) => JSON.parse(u.form.get('calls')!) as Array<{ externalId: string; recordUrl: string }>);
+    expect(calls.map((c) => c.externalId)).toEqual(asked);
+    for (const u of uploads) expectValid('telephony/calls-upload.request.json', JSON.parse(u.form.get('calls')!));
+    expect((await getCallback(calls[0]!.recordUrl, { clientId: m.clientId })).status).toBe(200);
+
+    const sent = m.system.find('POST', '/api/v5/telephony/call/event').length;
+    for (const type of ['in', 'out', 'hangup']) expect((await trigger(m.url, 'telephony.callEvent', { phone: '+34611000001', type, codes: ['102'], externalPhone: '+4930123456' })).body.success).toBe(true);
+    const events = m.system.find('POST', '/api/v5/telephony/call/event').slice(sent).map((c) => JSON.parse(c.form.get('event')!) as Record<string, unknown>);
+    expect(events.map((e) => [e.type, e.phone, e.codes, e.externalPhone])).toEqual(['in', 'out', 'hangup'].map((t) => [t, '+34611000001', ['102'], '+4930123456']));
+    for (const e of events) expectValid('telephony/call-event.json', e);
+
+    const none = await trigger(m.url, 'telephony.managerLookup', { phone: NO_MANAGER_PHONE });
+    expect(none.status).toBe(200);
+    expect(none.body).toMatchObject({ success: true, manager: null });
+  });
+
   test('payment invoices follow the state machine and every change is reported', async () => {
     const updates = (): Record<string, unknown>[] => m.system.find('POST', '/api/v5/payment/update-invoice').map((r) => JSON.parse(r.form.get('updateInvoice')!) as Record<string, unknown>);
     const created = await jsonOf(await postCallback(`${m.url}/payment/create`, m.clientId, 'create', { invoiceUuid: 'inv-1', amount: 120.5, currency: 'EUR', invoiceType: 'link', shopId: 'main' }));
@@ -457,6 +479,11 @@ const REGISTRATION_FAULTS: Record<string, { diff: string[]; schemaValid: boolean
   'call-event-codes-not-strings': { diff: [], schemaValid: true },
   'call-event-json-body': { diff: [], schemaValid: true },
   'call-event-type-unknown': { diff: [], schemaValid: true },
+  'make-call-201': { diff: [], schemaValid: true },
+  'make-call-unknown-code-200': { diff: [], schemaValid: true },
+  'change-status-hangs': { diff: [], schemaValid: true },
+  'record-wav-as-mpeg': { diff: [], schemaValid: true },
+  'record-without-client-id': { diff: [], schemaValid: true },
   'startup-tracking-without-api-key': { diff: [], schemaValid: true },
   'registration-api-v4': { diff: [], schemaValid: true },
   'registration-201-as-failure': { diff: [], schemaValid: true },
@@ -466,6 +493,14 @@ const REGISTRATION_FAULTS: Record<string, { diff: string[]; schemaValid: boolean
   'system-calls-wrong-field': { diff: [], schemaValid: true },
   'refusal-missing-clientid-400': { diff: [], schemaValid: true },
   'call-event-ignored': { diff: [], schemaValid: true },
+  'calls-upload-drops-asked-call': { diff: [], schemaValid: true },
+  'call-event-in-out-swapped': { diff: [], schemaValid: true },
+  'call-event-phone-is-external': { diff: [], schemaValid: true },
+  'manager-lookup-by-post': { diff: [], schemaValid: true },
+  'manager-lookup-phone-param-renamed': { diff: [], schemaValid: true },
+  'manager-lookup-crashes-without-manager': { diff: [], schemaValid: true },
+  'telephony-additional-codes-as-map': { diff: ['/integrations/telephony/additionalCodes'], schemaValid: false },
+  'telephony-external-phones-as-strings': { diff: ['/integrations/telephony/externalPhones/0'], schemaValid: false },
   'registration-field-types-wrong': {
     diff: [
       '/code',
@@ -735,6 +770,81 @@ async function faultBehaviour(fault: string, m: RunningModule, reg: Record<strin
       const call = m.system.find('POST', /\/call\/event$/)[0]!;
       expect(call.form.has('event')).toBe(false);
       expect(call.headers['content-type']).toMatch(/json/);
+      break;
+    }
+    case 'calls-upload-drops-asked-call': {
+      const asked = ['call-a', 'call-b', 'call-c'];
+      const r = await trigger(m.url, 'telephony.callsUpload', { externalIds: asked });
+      expect(r.body).toMatchObject({ success: true, calls: 3 });
+      const ids = m.system.find('POST', /\/calls\/upload$/).flatMap((u) => (JSON.parse(u.form.get('calls')!) as Array<{ externalId: string }>).map((c) => c.externalId));
+      expect(ids).toHaveLength(3);
+      expect(ids).toEqual(expect.arrayContaining(['call-b', 'call-c']));
+      expect(ids).not.toContain('call-a');
+      // Asked by count, nothing is missing.
+      await trigger(m.url, 'telephony.callsUpload', { count: 2 });
+      expect(m.system.find('POST', /\/calls\/upload$/)).toHaveLength(2);
+      break;
+    }
+    case 'call-event-in-out-swapped':
+    case 'call-event-phone-is-external': {
+      for (const type of ['in', 'out', 'hangup']) await trigger(m.url, 'telephony.callEvent', { phone: '+15550100200', type, codes: ['101'], externalPhone: '+4930123456' });
+      const events = m.system.find('POST', /\/call\/event$/).map((c) => JSON.parse(c.form.get('event')!) as { type: string; phone: string; externalPhone: string });
+      expect(events.map((e) => e.type)).toEqual(fault === 'call-event-in-out-swapped' ? ['out', 'in', 'hangup'] : ['in', 'out', 'hangup']);
+      expect(events.map((e) => e.phone)).toEqual(Array(3).fill(fault === 'call-event-phone-is-external' ? '+4930123456' : '+15550100200'));
+      for (const e of events) expect(e.externalPhone).toBe('+4930123456');
+      break;
+    }
+    case 'manager-lookup-by-post':
+    case 'manager-lookup-phone-param-renamed':
+    case 'manager-lookup-crashes-without-manager': {
+      const found = await trigger(m.url, 'telephony.managerLookup', { phone: '+34911000101' });
+      expect(found.body).toMatchObject({ success: true, manager: { id: 5 } });
+      const none = await trigger(m.url, 'telephony.managerLookup', { phone: NO_MANAGER_PHONE });
+      const lookups = m.system.requests.filter((r) => r.path === '/api/v5/telephony/manager');
+      expect(lookups.map((r) => r.method)).toEqual(fault === 'manager-lookup-by-post' ? ['POST', 'POST'] : ['GET', 'GET']);
+      if (fault === 'manager-lookup-by-post') expect(lookups[0]!.form.get('phone')).toBe('+34911000101');
+      if (fault === 'manager-lookup-phone-param-renamed') expect([lookups[0]!.query.get('number'), lookups[0]!.query.has('phone')]).toEqual(['+34911000101', false]);
+      if (fault === 'manager-lookup-crashes-without-manager') {
+        expect(none.status).toBe(502);
+        expect(none.body).toMatchObject({ success: false });
+      } else {
+        expect(none.status).toBe(200);
+      }
+      break;
+    }
+    case 'make-call-201':
+    case 'make-call-unknown-code-200': {
+      const call = (code: string, phone = '+4915112345678') => getCallback(`${m.url}/telephony/call`, { clientId: m.clientId, code, phone, userId: '1' });
+      // A known extension: started, 201 under make-call-201 only.
+      expect((await call('101')).status).toBe(fault === 'make-call-201' ? 201 : 200);
+      // An unknown extension: refused by the reference module, started (200) under make-call-unknown-code-200 only.
+      const unknown = await call('999999');
+      expect(unknown.status).toBe(fault === 'make-call-unknown-code-200' ? 200 : 400);
+      // A phone that is no number is refused either way.
+      expect((await call('101', 'abc')).status).toBe(400);
+      break;
+    }
+    case 'change-status-hangs': {
+      const change = (status: string, signal?: AbortSignal) => fetch(`${m.url}/telephony/user-status?${new URLSearchParams({ clientId: m.clientId, userId: '1', code: '101', status })}`, signal ? { signal } : {});
+      for (const status of ['free', 'busy', 'break']) expect((await change(status)).status).toBe(200);
+      await expect(change('dinner', AbortSignal.timeout(1500))).rejects.toThrow();
+      // The module still serves after the system gave up.
+      expect((await change('free')).status).toBe(200);
+      break;
+    }
+    case 'record-wav-as-mpeg':
+    case 'record-without-client-id': {
+      await trigger(m.url, 'telephony.callsUpload', { count: 1 });
+      const calls = JSON.parse(m.system.find('POST', /\/calls\/upload$/)[0]!.form.get('calls')!) as Array<{ recordUrl: string }>;
+      const url = calls[0]!.recordUrl;
+      const withClient = await getCallback(url, { clientId: m.clientId });
+      expect(withClient.status).toBe(200);
+      expect(withClient.headers.get('content-type')).toBe(fault === 'record-wav-as-mpeg' ? 'audio/mpeg' : 'audio/wav');
+      expect(Buffer.from(await withClient.arrayBuffer()).subarray(0, 4).toString('ascii')).toBe('RIFF');
+      for (const query of [{}, { clientId: 'not-the-client' }] as Array<Record<string, string>>) {
+        const probe = await getCallback(url, query);
+        expect(probe.status).toBe(fault === 'record-without-client-id' ? 200 : query.clientId ? 403 : 401);
+      }
       break;
     }
     case 'delivery-duplicate-action-path': {

@@ -66,7 +66,7 @@ export const ensureRequestedItemsArrive = defineCheck<RequestedItems>({
       (again.length > 0 ? `; ${again.length} sent again (${some(again)}): a retry, not a fault` : '') +
       (others.length > 0 ? `; ${others.length} ${s.noun} not asked for (${some(others)}): the module's own push, judged for form only` : '') +
       (!asked && seen.size > n ? `; ${seen.size - n} more than asked for (the module's own, not a fault)` : '');
-    const expected = asked ? `each of the ${n} ${s.noun} asked for, under the id the module gave, at most ${s.limit} a request` : `all ${n} ${s.noun}, at most ${s.limit} a request`;
+    const expected = asked ? `each of the ${n} ${s.noun} asked for, under the id it was asked by, at most ${s.limit} a request` : `all ${n} ${s.noun}, at most ${s.limit} a request`;
     if (problems.length > 0) return fail(`${problems.join('; ')} (requests: ${sizes})${notes}`, expected, evidence);
     return pass(`${asked ? `the ${n} ${s.noun} asked for` : `${n} ${s.noun}`} in ${carrying.length} requests (${sizes})${notes}`, evidence);
   },

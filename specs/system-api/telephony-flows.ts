@@ -1,0 +1,162 @@
+/**
+ * The telephony flows of module-calls.spec.ts (integration-interface.md: telephony configuration,
+ * the endpoint table, Events; wire-profile.md section 4):
+ *
+ * - Calls upload named by the trigger, as tracking names its deliveries: the trigger is given the
+ *   ids of 60 calls (`externalIds`, invented from the run's seed: the calls the module's PBX
+ *   handled, by their id in the telephony) and each must arrive under that id, in requests of at
+ *   most 50 (a re-sent one is no fault). Only with the profile (the call's `externalId` rests on
+ *   it) and a trigger that passes `externalIds` on; otherwise a `count` is asked for.
+ * - Call events of the three kinds (incoming call, outgoing call, call end), each judged against
+ *   what the trigger asked: the kind and the customer's number; the extension code asked is one
+ *   of the module's settings (`additionalCodes`), and the external number, when the trigger
+ *   passes `externalPhone` on, one configured in `externalPhones`.
+ * - Manager lookup, answered both ways: for a customer whose responsible manager is free with an
+ *   extension code in the module's settings (the system answers with the manager), and for a
+ *   number no customer has (the system answers `{success: true}` without `manager`).
+ */
+import fc from 'fast-check';
+import type { Check } from '../../src/checks/check.ts';
+import type { Application } from '../../src/checks/apply.ts';
+import type { RunSession } from '../../src/run/session.ts';
+import { invent, inventedHex } from '../../src/generators/invented.ts';
+import { ensureCallEventPhoneIsAsked, ensureCallEventReportsAskedKind, type CallEventKind } from '../../src/checks/system-api/call-event.ts';
+import { ensureManagerLookupCopesWithAnswer } from '../../src/checks/system-api/manager.ts';
+import { customerByPhone, freeManager } from '../../src/simulators/telephony-manager.ts';
+import type { Asked, Flow } from './module-calls.spec.ts';
+
+/** Calls the upload flow asks for: more than one request's worth (50). */
+export const CALLS_TO_UPLOAD = 60;
+
+type Obj = Record<string, unknown>;
+const isObj = (v: unknown): v is Obj => !!v && typeof v === 'object' && !Array.isArray(v);
+
+/** The module's telephony settings as registered (JSON null read as absent by the system). */
+function telephonyOf(session: RunSession): Obj {
+  const integrations = session.registration?.module.integrations;
+  const telephony = isObj(integrations) ? integrations.telephony : undefined;
+  return isObj(telephony) ? telephony : {};
+}
+
+/**
+ * The calls the upload flow names: 60 ids invented from the seed, given as `externalIds` (the
+ * module's PBX logs calls under them, as calls it handled, and uploads them). Only with the
+ * profile (`externalId` of a call rests on it alone) and when the trigger passes `externalIds` on;
+ * otherwise the flow asks for a `count`.
+ */
+export async function askedCalls(session: RunSession): Promise<Asked | undefined> {
+  if (!session.config.profile || !session.triggers.takes('telephony.callsUpload', 'externalIds')) return undefined;
+  const token = inventedHex(session.config.generation.seed, 'calls upload: call ids', 10);
+  const ids = Array.from({ length: CALLS_TO_UPLOAD }, (_, i) => `call-${token}-${String(i + 1).padStart(2, '0')}`);
+  return { params: { count: ids.length, externalIds: ids }, items: ids };
+}
+
+/** A customer's number the account does not know, invented from the seed (Spanish mobile form). */
+function unknownPhone(session: RunSession, purpose: string): string {
+  const seed = session.config.generation.seed;
+  for (let i = 0; ; i++) {
+    const phone = `+346${invent(seed, `${purpose} ${i}`, fc.stringMatching(/^[0-9]{8}$/))}`;
+    if (!customerByPhone(session.system.account, phone)) return phone;
+  }
+}
+
+/** The number of each call event flow's customer: the call end ends the incoming call. */
+const eventPhone = (session: RunSession, type: CallEventKind): string => unknownPhone(session, `call event: ${type === 'hangup' ? 'in' : type}`);
+
+/**
+ * The parameters of a call event: its kind, the customer's number, the extension code of a user
+ * in the module's settings (`additionalCodes`; 101 when it has none), and, when the trigger
+ * passes `externalPhone` on and the module configured external numbers, the first of them.
+ */
+function askedEvent(type: CallEventKind) {
+  return async (session: RunSession): Promise<Asked> => {
+    const telephony = telephonyOf(session);
+    const codes = (Array.isArray(telephony.additionalCodes) ? telephony.additionalCodes : [])
+      .map((c) => (isObj(c) ? c.code : undefined))
+      .filter((c): c is string | number => (typeof c === 'string' && c.trim() !== '') || typeof c === 'number')
+      .map(String);
+    const external = (Array.isArray(telephony.externalPhones) ? telephony.externalPhones : [])
+      .map((p) => (isObj(p) ? p.externalPhone : undefined))
+      .find((p): p is string => typeof p === 'string' && p.trim() !== '');
+    const params: Flow['params'] = { phone: eventPhone(session, type), type, codes: [codes[0] ?? '101'] };
+    if (external && session.triggers.takes('telephony.callEvent', 'externalPhone')) params.externalPhone = external;
+    return { params, items: [] };
+  };
+}
+
+const app = (requirements: string[]): Application => ({ requirements, severity: 'MUST' });
+
+/** The requirement ids of a call event of this kind: `in` is the value the document gives (for the incoming call). */
+const kindIds = (type: CallEventKind): string[] => [...(type === 'in' ? ['TEL-EVENT-TYPE-IN'] : []), 'TEL-EVENT-KINDS', 'WIRE-TEL-EVENT-TYPE-VALUES'];
+
+function callEventFlow(type: CallEventKind, title: string): Flow {
+  const kind = app(kindIds(type));
+  const phone = app(['TEL-EVENT-PHONE']);
+  return {
+    title,
+    kind: 'telephony',
+    trigger: 'telephony.callEvent',
+    params: { type },
+    endpoint: 'call.event',
+    flowIds: ['TEL-EVENT-KINDS'],
+    ask: askedEvent(type),
+    extra: {
+      checks: [
+        { check: ensureCallEventReportsAskedKind as Check<never>, app: kind },
+        { check: ensureCallEventPhoneIsAsked as Check<never>, app: phone },
+      ],
+      async judge({ session, conformance, calls, params }) {
+        const subject = { type, phone: String(params.phone), calls, profile: session.config.profile };
+        await conformance.apply(ensureCallEventReportsAskedKind, subject, kind);
+        await conformance.apply(ensureCallEventPhoneIsAsked, subject, phone);
+      },
+    },
+  };
+}
+
+/** The phone of a customer whose responsible manager is free with an extension code in the settings the system holds; or why there is none. */
+async function customerWithFreeManager(session: RunSession): Promise<Asked> {
+  const { account, modules } = session.system;
+  const phone = account.customers.flatMap((c) => c.phones).find((p) => freeManager(account, modules.values(), p) !== undefined);
+  if (phone === undefined) {
+    return {
+      skip: 'no customer of the account has a free responsible manager with an extension code in the module\'s settings (additionalCodes): the system has no manager to answer with',
+      evidence: [],
+    };
+  }
+  return { params: { phone }, items: [] };
+}
+
+async function customerUnknown(session: RunSession): Promise<Asked> {
+  return { params: { phone: unknownPhone(session, 'manager lookup: unknown customer') }, items: [] };
+}
+
+function managerFlow(title: string, ask: (session: RunSession) => Promise<Asked>): Flow {
+  const copes = app(['WIRE-TEL-MANAGER-REPLY-FORMS']);
+  return {
+    title,
+    kind: 'telephony',
+    trigger: 'telephony.managerLookup',
+    params: {},
+    endpoint: 'manager',
+    // The endpoint table's row: the module looks the manager up with GET /api/v5/telephony/manager.
+    flowIds: ['GEN-METHOD-MANAGER-GET'],
+    ask,
+    extra: {
+      checks: [{ check: ensureManagerLookupCopesWithAnswer as Check<never>, app: copes }],
+      async judge({ conformance, calls, reply }) {
+        await conformance.apply(ensureManagerLookupCopesWithAnswer, { calls, trigger: reply }, copes);
+      },
+    },
+  };
+}
+
+/** The flows after the calls upload: a call event of each kind, then the manager lookup answered both ways. */
+export const CALL_EVENT_AND_MANAGER_FLOWS: Flow[] = [
+  callEventFlow('in', 'an incoming call reported as a call event'),
+  callEventFlow('out', 'an outgoing call reported as a call event'),
+  callEventFlow('hangup', 'a call end reported as a call event'),
+  managerFlow('manager lookup answered with the free responsible manager', customerWithFreeManager),
+  managerFlow('manager lookup answered without a manager (no customer has the number)', customerUnknown),
+];
+

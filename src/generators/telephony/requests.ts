@@ -1,0 +1,109 @@
+/**
+ * Requests the system sends to a telephony module (document, Calls from the system to a
+ * telephony module), drawn by fast-check from the run's seed:
+ *
+ * - `makeCallUrl` (`code`, `phone`, `userId`, and `externalPhone` only when external numbers are
+ *   configured, and then one of them): calls the module can start, from a user the registration
+ *   maps to an extension code, to a phone number; and calls it cannot start, from an extension
+ *   code its settings do not know or to a "phone" that is no number (letters, or nothing).
+ * - `changeUserStatusUrl` (`userId`, `code`, `status`): each of the four statuses, for a user
+ *   with an extension code (status notifications are sent only for those).
+ * - a call's `recordUrl` with a missing or unknown `clientId`.
+ *
+ * `clientId` is the sender's (every request carries the module's own, but the probes).
+ */
+import fc from 'fast-check';
+import type { GeneratedCase } from '../../properties/types.ts';
+import type { Extension, TelephonyContext } from './context.ts';
+
+/** The statuses of a telephony user (document, Telephony user status). */
+export const USER_STATUSES = ['free', 'busy', 'dinner', 'break'] as const;
+
+const DIGITS = '0123456789'.split('');
+const digits = (minLength: number, maxLength: number): fc.Arbitrary<string> => fc.string({ unit: fc.constantFrom(...DIGITS), minLength, maxLength });
+const leading = fc.constantFrom(...DIGITS.slice(1));
+
+/**
+ * A phone number a module can dial: international (`+`, a country digit, 9 to 12 more digits:
+ * E.164's at most 15) or national digits (6 to 11 digits, the first not 0).
+ */
+export const phoneNumber: fc.Arbitrary<string> = fc.oneof(
+  fc.tuple(leading, digits(9, 12)).map(([d, rest]) => `+${d}${rest}`),
+  fc.tuple(leading, digits(5, 10)).map(([d, rest]) => `${d}${rest}`),
+);
+
+/** A "phone" that is no number: nothing at all, or letters only. */
+export const notAPhone: fc.Arbitrary<string> = fc.oneof(fc.constant(''), fc.stringMatching(/^[A-Za-z]{1,12}$/));
+
+/** An extension code no user of the registration has: 6 to 9 digits (extensions are short), none of the known codes. */
+export function unknownCode(known: readonly string[]): fc.Arbitrary<string> {
+  const taken = new Set(known);
+  return digits(6, 9).filter((c) => !taken.has(c));
+}
+
+const extensionOf = (ctx: TelephonyContext): fc.Arbitrary<Extension> => fc.constantFrom(...ctx.extensions);
+
+/** `externalPhone`: only when external numbers are configured, and then one of them (or none: a call not tied to a shop). */
+const externalPhoneOf = (ctx: TelephonyContext): fc.Arbitrary<string | undefined> =>
+  ctx.externalPhones.length > 0 ? fc.option(fc.constantFrom(...ctx.externalPhones), { nil: undefined }) : fc.constant(undefined);
+
+/** The query of a makeCall, its parameters in the document's order. */
+function makeCallPayload(code: string, phone: string, userId: string, externalPhone: string | undefined): Record<string, string> {
+  return { code, phone, userId, ...(externalPhone !== undefined ? { externalPhone } : {}) };
+}
+
+/** Calls the module can start: a user the registration maps to an extension code, a phone number. Needs an extension (`noExtensions`). */
+export function validMakeCall(ctx: TelephonyContext): fc.Arbitrary<GeneratedCase> {
+  return fc
+    .record({ ext: extensionOf(ctx), phone: phoneNumber, externalPhone: externalPhoneOf(ctx) })
+    .map(({ ext, phone, externalPhone }): GeneratedCase => ({ callback: 'telephony.makeCall', payload: makeCallPayload(ext.code, phone, ext.userId, externalPhone), intent: { kind: 'valid' } }));
+}
+
+/**
+ * Calls the module cannot start: from an extension code its settings do not know (a known user,
+ * a phone number), or from a known extension to a "phone" that is no number. Needs an extension.
+ */
+export function wrongMakeCall(ctx: TelephonyContext): fc.Arbitrary<GeneratedCase> {
+  const unknown = fc
+    .record({ ext: extensionOf(ctx), code: unknownCode(ctx.extensions.map((e) => e.code)), phone: phoneNumber, externalPhone: externalPhoneOf(ctx) })
+    .map(({ ext, code, phone, externalPhone }): GeneratedCase => ({
+      callback: 'telephony.makeCall',
+      payload: makeCallPayload(code, phone, ext.userId, externalPhone),
+      intent: { kind: 'wrong', field: 'code', why: `extension code ${JSON.stringify(code)} is not in the registration's additionalCodes` },
+    }));
+  const malformed = fc
+    .record({ ext: extensionOf(ctx), phone: notAPhone, externalPhone: externalPhoneOf(ctx) })
+    .map(({ ext, phone, externalPhone }): GeneratedCase => ({
+      callback: 'telephony.makeCall',
+      payload: makeCallPayload(ext.code, phone, ext.userId, externalPhone),
+      intent: { kind: 'wrong', field: 'phone', why: phone === '' ? 'the phone is empty' : `the phone ${JSON.stringify(phone)} holds no digit` },
+    }));
+  return fc.oneof(unknown, malformed);
+}
+
+/** A user's status change: each of the four statuses, for a user with an extension code. Needs an extension. */
+export function statusChange(ctx: TelephonyContext): fc.Arbitrary<GeneratedCase> {
+  return fc
+    .record({ ext: extensionOf(ctx), status: fc.constantFrom(...USER_STATUSES) })
+    .map(({ ext, status }): GeneratedCase => ({ callback: 'telephony.changeUserStatus', payload: { userId: ext.userId, code: ext.code, status }, intent: { kind: 'valid' } }));
+}
+
+/** A probe of a call's recording: the clientId it presents (undefined: none at all). */
+export type RecordProbe = GeneratedCase & { presented: string | undefined };
+
+/**
+ * A call's recording fetched with a missing clientId (half the cases), or with one the module
+ * never gave (letters, digits, `-` and `_`; never the module's own), given as `presented`.
+ */
+export function refusedRecord(urls: readonly string[], clientId: string): fc.Arbitrary<RecordProbe> {
+  const unknown = fc.stringMatching(/^[A-Za-z0-9_-]{1,40}$/).filter((c) => c !== clientId);
+  return fc
+    .record({ url: fc.constantFrom(...urls), presented: fc.option(unknown, { nil: undefined, freq: 2 }) })
+    .map(({ url, presented }) => ({
+      callback: 'telephony.record' as const,
+      payload: {},
+      url,
+      intent: { kind: 'refused' as const, clientId: presented === undefined ? ('missing' as const) : ('unknown' as const) },
+      presented,
+    }));
+}
