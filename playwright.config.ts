@@ -30,7 +30,8 @@ export default defineConfig({
   fullyParallel: false,
   forbidOnly: !!process.env.CI,
   retries: 0,
-  workers: out ? 1 : process.env.CONFORMANCE_WORKERS ? Number(process.env.CONFORMANCE_WORKERS) : 2,
+  // Self-tests: three workers on two cores (the fault runs wait on their modules as much as they compute).
+  workers: out ? 1 : process.env.CONFORMANCE_WORKERS ? Number(process.env.CONFORMANCE_WORKERS) : 3,
   outputDir: out ? path.join(out, 'test-results') : 'reports/test-results',
   reporter,
   projects: [

@@ -133,7 +133,10 @@ const pathPattern = (endpoint: SystemEndpoint): RegExp =>
   new RegExp(`^${SYSTEM_ENDPOINTS[endpoint].route.split(' ')[1]!.replace(/\{\w+\}/g, '[^/]+')}/?$`);
 const pathOf = (x: Exchange): string => new URL(x.request.url ?? '/', 'http://system.invalid').pathname;
 
-/** Waits for the calls of a flow: the first within the flow timeout, then until 1 s passes without another. */
+/** After a flow's first call, it is over once this long passes without another (a module sends its requests one after the other). */
+const QUIET_MS = 500;
+
+/** Waits for the calls of a flow: the first within the flow timeout, then until QUIET_MS pass without another. */
 async function collect(session: RunSession, endpoint: SystemEndpoint, since: { calls: number; unsimulated: number }, timeoutMs: number): Promise<{ calls: InboundCall[]; elsewhere: Exchange[] }> {
   const pattern = pathPattern(endpoint);
   const elsewhere = (): Exchange[] => session.system.unsimulatedSince(since.unsimulated);
@@ -145,7 +148,7 @@ async function collect(session: RunSession, endpoint: SystemEndpoint, since: { c
   let count = -1;
   while (Date.now() < deadline + 60_000 && count !== session.system.callCount() + session.system.unsimulatedCount()) {
     count = session.system.callCount() + session.system.unsimulatedCount();
-    await new Promise((r) => setTimeout(r, 1000));
+    await new Promise((r) => setTimeout(r, QUIET_MS));
   }
   return { calls: session.system.callsSince(since.calls).filter((c) => c.endpoint === endpoint), elsewhere: elsewhere() };
 }

@@ -34,7 +34,7 @@ test('the clean reference module is certified with zero failures (exit 0)', asyn
 function configWith(settings: NonNullable<(typeof FAULT_CASES)[number]['settings']>): string {
   const reference = JSON.parse(fs.readFileSync(path.join(PACKAGE_ROOT, 'examples', 'reference-module', 'conformance.config.json'), 'utf8')) as Record<string, any>;
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'fault-config-')), 'conformance.config.json');
-  fs.writeFileSync(file, JSON.stringify({ ...reference, launch: { ...reference.launch, cwd: PACKAGE_ROOT }, callbacks: { ...reference.callbacks, ...settings.callbacks } }));
+  fs.writeFileSync(file, JSON.stringify({ ...reference, launch: { ...reference.launch, cwd: PACKAGE_ROOT }, callbacks: { ...reference.callbacks, ...settings.callbacks }, ...(settings.flowTimeoutMs ? { flowTimeoutMs: settings.flowTimeoutMs } : {}) }));
   return file;
 }
 

@@ -27,7 +27,7 @@ export interface FaultCase {
    * Settings merged over the reference module's configuration for the row's run: a shorter
    * per-request timeout for a fault that leaves callbacks unanswered (each costs the run that long).
    */
-  settings?: { callbacks?: { timeoutMs?: number } };
+  settings?: { callbacks?: { timeoutMs?: number }; flowTimeoutMs?: number };
 }
 
 export const FAULT_CASES: FaultCase[] = [
@@ -70,7 +70,7 @@ export const FAULT_CASES: FaultCase[] = [
   },
   { fault: 'registration-never-sent', area: 'registration', failing: ['ensureModuleRegistersViaEdit', 'ensureModuleWasReached'], requirement: 'REG-REGISTER-VIA-EDIT' },
   { fault: 'refusal-missing-clientid-400', area: 'registration', failing: [], warnings: ['ensureRefusalUses401Or403'], requirement: 'WIRE-GEN-MISSING-CLIENTID-401-403' },
-  { fault: 'call-event-ignored', area: 'telephony', failing: ['ensureTriggerLeadsToSystemCall'], requirement: 'TEL-EVENT-KINDS' },
+  { fault: 'call-event-ignored', area: 'telephony', failing: ['ensureTriggerLeadsToSystemCall'], requirement: 'TEL-EVENT-KINDS', settings: { flowTimeoutMs: 2000 } },
   {
     fault: 'system-calls-wrong-field', area: ['delivery', 'telephony'],
     failing: ['ensureSystemCallPayloadDecodes'],
@@ -100,7 +100,7 @@ export const FAULT_CASES: FaultCase[] = [
   { fault: 'activity-reply-malformed', area: 'registration', failing: ['ensureActivityAcknowledged'], requirement: 'WIRE-REG-ACTIVITY-REPLY-SUCCESS' },
   { fault: 'tracking-unchunked', area: 'delivery', failing: ['ensureTrackingHoldsAtMost100'], requirement: 'DLV-TRACKING-MAX-100', also: ['WIRE-DLV-TRACKING-MAX-100-ITEMS'], runs: 10 },
   { fault: 'tracking-without-api-key', area: 'delivery', failing: ['ensureSystemCallCarriesApiKey'], requirement: 'WIRE-GEN-APIKEY-PARAM-OR-HEADER', runs: 10 },
-  { fault: 'tracking-ignored', area: 'delivery', failing: ['ensureTriggerLeadsToSystemCall'], requirement: 'REG-PUSH-CURRENT-DATA', runs: 10 },
+  { fault: 'tracking-ignored', area: 'delivery', failing: ['ensureTriggerLeadsToSystemCall'], requirement: 'REG-PUSH-CURRENT-DATA', runs: 10, settings: { flowTimeoutMs: 2000 } },
   { fault: 'calls-upload-unchunked', area: 'telephony', failing: ['ensureCallsUploadHoldsAtMost50'], requirement: 'TEL-UPLOAD-MAX-50' },
   { fault: 'calls-upload-without-record-url', area: 'telephony', failing: ['ensureUploadedCallsHaveRecordUrl'], requirement: 'TEL-CALL-HAS-RECORDURL' },
   { fault: 'call-event-codes-not-strings', area: 'telephony', failing: ['ensureMessageMatchesSchema'], requirement: 'TEL-EVENT-CODES-STRINGS' },
