@@ -8,7 +8,7 @@ import { test } from '../fixtures.ts';
 import { covers } from '../covers.ts';
 import { inArea } from '../areas.ts';
 import { runProperty, type PropertyCheck, type PropertySpec } from '../../src/properties/run.ts';
-import { CALCULATE_VALID, CALCULATE_WRONG, propertyChecks } from '../../src/properties/registry.ts';
+import { CALCULATE_VALID, CALCULATE_WRONG, propertyChecks, propertyCovers } from '../../src/properties/registry.ts';
 import { notRunFor, type NotRun } from '../../src/properties/applicability.ts';
 import { deliveryContextOf } from '../../src/generators/delivery/context.ts';
 import { validCalculate, wrongCalculate } from '../../src/generators/delivery/calculate.ts';
@@ -16,7 +16,6 @@ import type { RunSession } from '../../src/run/session.ts';
 import type { GeneratedCase } from '../../src/properties/types.ts';
 import type { Check } from '../../src/checks/check.ts';
 
-const ids = (checks: PropertyCheck[]): string[] => checks.flatMap((c) => c.app.requirements);
 
 /** Why the property cannot run for this module, if it cannot. */
 const notForThisModule = (session: RunSession): NotRun | undefined =>
@@ -29,7 +28,7 @@ const PROPERTIES = [
 
 test.describe('delivery calculate', () => {
   for (const p of PROPERTIES) {
-    test(p.title, { ...covers([...ids(propertyChecks(p.name, true)), ...ids(propertyChecks(p.name, false))]), ...inArea('delivery') }, async ({ session, conformance }) => {
+    test(p.title, { ...covers(propertyCovers(p.name)), ...inArea('delivery') }, async ({ session, conformance }) => {
       const checks = propertyChecks(p.name, session.config.profile);
       const blocked = notForThisModule(session);
       if (blocked) return conformance.notRun(blocked.status, blocked.why, checks as unknown as Array<{ check: Check<never>; app: PropertyCheck['app'] }>);

@@ -10,7 +10,7 @@ import { test } from '../fixtures.ts';
 import { covers } from '../covers.ts';
 import { inArea } from '../areas.ts';
 import { runProperty, type PropertyCheck, type PropertySpec } from '../../src/properties/run.ts';
-import { DELETE_SAVED, GET_SAVED, GET_UNKNOWN, SAVE_VALID, SAVE_WRONG, propertyChecks } from '../../src/properties/registry.ts';
+import { DELETE_SAVED, GET_SAVED, GET_UNKNOWN, SAVE_VALID, SAVE_WRONG, propertyChecks, propertyCovers } from '../../src/properties/registry.ts';
 import type { CallbackName } from '../../src/callbacks/table.ts';
 import { declares, saveContextOf } from '../../src/properties/delivery-save-context.ts';
 import { notRunFor, type NotRun } from '../../src/properties/applicability.ts';
@@ -21,7 +21,6 @@ import type { CaseOutcome, GeneratedCase } from '../../src/properties/types.ts';
 import type { Check } from '../../src/checks/check.ts';
 import type fc from 'fast-check';
 
-const ids = (checks: PropertyCheck[]): string[] => checks.flatMap((c) => c.app.requirements);
 
 /** Why the property cannot run for this module, if it cannot. */
 function notForThisModule(session: RunSession, needs: CallbackName[]): NotRun | undefined {
@@ -73,7 +72,7 @@ const PROPERTIES: Property[] = [
 
 test.describe('delivery save, get and delete', () => {
   for (const p of PROPERTIES) {
-    test(p.title, { ...covers([...ids(propertyChecks(p.name, true)), ...ids(propertyChecks(p.name, false))]), ...inArea('delivery') }, async ({ session, conformance }) => {
+    test(p.title, { ...covers(propertyCovers(p.name)), ...inArea('delivery') }, async ({ session, conformance }) => {
       const checks = propertyChecks(p.name, session.config.profile);
       const blocked = notForThisModule(session, p.needs);
       if (blocked) return conformance.notRun(blocked.status, blocked.why, checks as unknown as Array<{ check: Check<never>; app: PropertyCheck['app'] }>);

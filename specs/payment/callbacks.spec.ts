@@ -10,8 +10,8 @@
 import { test } from '../fixtures.ts';
 import { covers } from '../covers.ts';
 import { inArea } from '../areas.ts';
-import { runProperty, type PropertyCheck, type PropertySpec } from '../../src/properties/run.ts';
-import { CREATE_VALID, CREATE_WRONG, UNKNOWN_PAYMENT, propertyChecks } from '../../src/properties/registry.ts';
+import { runProperty, sendAsIs, type PropertyCheck, type PropertySpec } from '../../src/properties/run.ts';
+import { CREATE_VALID, CREATE_WRONG, UNKNOWN_PAYMENT, propertyChecks, propertyCovers } from '../../src/properties/registry.ts';
 import { notRunFor, type NotRun } from '../../src/properties/applicability.ts';
 import { declares } from '../../src/properties/delivery-save-context.ts';
 import { PAYMENT_ID_ACTIONS, paymentContextOf, unknownPaymentAction, validCreate, wrongCreate, type PaymentContext, type PaymentIdAction } from '../../src/generators/payment/create.ts';
@@ -20,7 +20,6 @@ import type { GeneratedCase } from '../../src/properties/types.ts';
 import type { Check } from '../../src/checks/check.ts';
 import type fc from 'fast-check';
 
-const ids = (checks: PropertyCheck[]): string[] => checks.flatMap((c) => c.app.requirements);
 
 /** The actions on a paymentId the module declares (approve, cancel, refund: optional). */
 const declaredActions = (session: RunSession): PaymentIdAction[] => PAYMENT_ID_ACTIONS.filter((a) => declares(session, a));
@@ -49,7 +48,7 @@ const PROPERTIES: Property[] = [
 
 test.describe('payment create and unknown payment ids', () => {
   for (const p of PROPERTIES) {
-    test(p.title, { ...covers([...ids(propertyChecks(p.name, true)), ...ids(propertyChecks(p.name, false))]), ...inArea('payment') }, async ({ session, conformance }) => {
+    test(p.title, { ...covers(propertyCovers(p.name)), ...inArea('payment') }, async ({ session, conformance }) => {
       const checks = propertyChecks(p.name, session.config.profile);
       const blocked =
         p.notRun(session) ??
@@ -64,10 +63,7 @@ test.describe('payment create and unknown payment ids', () => {
         // Scoped by the property: its invoices are never those of another property drawn from the same seed.
         arbitrary: p.arbitrary(paymentContextOf(session.registration!.module, p.id), session),
         checks,
-        exec: async (c: GeneratedCase, caseId: string) => {
-          const reply = await session.send(c.callback, c.payload, { clientId: session.clientId(), case: caseId });
-          return { case: c, reply, module: session.registration!.module, profile: session.config.profile };
-        },
+        exec: sendAsIs(session),
       };
       await runProperty(conformance, spec, gen);
     });

@@ -13,7 +13,7 @@ import { test } from '../fixtures.ts';
 import { covers } from '../covers.ts';
 import { inArea } from '../areas.ts';
 import { runProperty, type PropertyCheck, type PropertySpec } from '../../src/properties/run.ts';
-import { PAYMENT_FLOWS, propertyChecks } from '../../src/properties/registry.ts';
+import { PAYMENT_FLOWS, propertyChecks, propertyCovers } from '../../src/properties/registry.ts';
 import { notRunFor } from '../../src/properties/applicability.ts';
 import { fixedSequence, runPaymentSequence, sessionPaymentDriver, type PayStep } from '../../src/properties/payment-sequences.ts';
 import { createRequest, paymentContextOf } from '../../src/generators/payment/create.ts';
@@ -22,7 +22,6 @@ import { NeedsTrigger } from '../../src/module/triggers.ts';
 import type { CallbackName } from '../../src/callbacks/table.ts';
 import type { Check } from '../../src/checks/check.ts';
 
-const ids = (checks: PropertyCheck[]): string[] => checks.flatMap((c) => c.app.requirements);
 
 interface Flow {
   title: string;
@@ -48,7 +47,7 @@ const FLOWS: Flow[] = [
 
 test.describe('payment flows', () => {
   for (const flow of FLOWS) {
-    test(flow.title, { ...covers([...ids(propertyChecks(PAYMENT_FLOWS, true)), ...ids(propertyChecks(PAYMENT_FLOWS, false))]), ...inArea('payment') }, async ({ session, conformance }) => {
+    test(flow.title, { ...covers(propertyCovers(PAYMENT_FLOWS)), ...inArea('payment') }, async ({ session, conformance }) => {
       const checks = propertyChecks(PAYMENT_FLOWS, session.config.profile);
       const planned = checks as unknown as Array<{ check: Check<never>; app: PropertyCheck['app'] }>;
       const blocked =

@@ -16,8 +16,8 @@
 import { test } from '../fixtures.ts';
 import { covers } from '../covers.ts';
 import { inArea } from '../areas.ts';
-import { runProperty, type PropertyCheck, type PropertySpec } from '../../src/properties/run.ts';
-import { CHANGE_USER_STATUS, MAKE_CALL_VALID, MAKE_CALL_WRONG, propertyChecks } from '../../src/properties/registry.ts';
+import { runProperty, sendAsIs, type PropertyCheck, type PropertySpec } from '../../src/properties/run.ts';
+import { CHANGE_USER_STATUS, MAKE_CALL_VALID, MAKE_CALL_WRONG, propertyChecks, propertyCovers } from '../../src/properties/registry.ts';
 import { notRunFor, type NotRun } from '../../src/properties/applicability.ts';
 import { noExtensions, telephonyContextOf, type TelephonyContext } from '../../src/generators/telephony/context.ts';
 import { statusChange, validMakeCall, wrongMakeCall } from '../../src/generators/telephony/requests.ts';
@@ -26,7 +26,6 @@ import type { GeneratedCase } from '../../src/properties/types.ts';
 import type { Check } from '../../src/checks/check.ts';
 import type fc from 'fast-check';
 
-const ids = (checks: PropertyCheck[]): string[] => checks.flatMap((c) => c.app.requirements);
 
 interface Property {
   title: string;
@@ -53,7 +52,7 @@ const PROPERTIES: Property[] = [
 
 test.describe('telephony makeCallUrl and changeUserStatusUrl', () => {
   for (const p of PROPERTIES) {
-    test(p.title, { ...covers([...ids(propertyChecks(p.name, true)), ...ids(propertyChecks(p.name, false))]), ...inArea('telephony') }, async ({ session, conformance }) => {
+    test(p.title, { ...covers(propertyCovers(p.name)), ...inArea('telephony') }, async ({ session, conformance }) => {
       const checks = propertyChecks(p.name, session.config.profile);
       const ctx = telephonyContextOf(session.registration?.module ?? {});
       const blocked = p.notRun(session, ctx);
@@ -65,10 +64,7 @@ test.describe('telephony makeCallUrl and changeUserStatusUrl', () => {
         id: p.id,
         arbitrary: p.arbitrary(ctx),
         checks,
-        exec: async (c: GeneratedCase, caseId: string) => {
-          const reply = await session.send(c.callback, c.payload, { clientId: session.clientId(), case: caseId });
-          return { case: c, reply, module: session.registration!.module, profile: session.config.profile };
-        },
+        exec: sendAsIs(session),
       };
       await runProperty(conformance, spec, gen);
     });

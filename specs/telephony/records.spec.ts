@@ -15,10 +15,10 @@
  * calls upload flow, and the session's end).
  */
 import { test } from '../fixtures.ts';
-import { covers } from '../covers.ts';
+import { covers, idsOf } from '../covers.ts';
 import { inArea } from '../areas.ts';
 import { runProperty, type PropertyCheck, type PropertySpec } from '../../src/properties/run.ts';
-import { RECORD_REFUSED, propertyChecks } from '../../src/properties/registry.ts';
+import { RECORD_REFUSED, propertyChecks, propertyCovers } from '../../src/properties/registry.ts';
 import { notRunFor, type NotRun } from '../../src/properties/applicability.ts';
 import { refusedRecord, type RecordProbe } from '../../src/generators/telephony/requests.ts';
 import { ensureCallbackIsAnswered } from '../../src/checks/callbacks/answered.ts';
@@ -36,7 +36,6 @@ export const MAX_RECORDINGS = 20;
 /** Calls the trigger asks the module to upload. */
 const CALLS_ASKED = 5;
 
-const ids = (checks: ReadonlyArray<{ app: Application }>): string[] => checks.flatMap((c) => c.app.requirements);
 
 /** The recordings of the run, or why there are none to fetch. */
 type Recordings = { urls: string[]; evidence: string[] } | (NotRun & { evidence: string[]; trigger?: NeedsTrigger });
@@ -125,7 +124,7 @@ const FETCHED: Array<{ check: Check<ReadonlyArray<{ url: string; reply: Reply }>
 ];
 
 test.describe('telephony recordUrl', () => {
-  test("recordUrl: every uploaded call's recording, fetched with the clientId, is audio of its Content-Type", { ...covers(ids(FETCHED)), ...inArea('telephony') }, async ({ session, conformance }) => {
+  test("recordUrl: every uploaded call's recording, fetched with the clientId, is audio of its Content-Type", { ...covers(idsOf(FETCHED)), ...inArea('telephony') }, async ({ session, conformance }) => {
     test.setTimeout(session.config.flowTimeoutMs + 60_000 + MAX_RECORDINGS * (session.config.callbacks?.timeoutMs ?? 10_000));
     const planned = FETCHED as unknown as Array<{ check: Check<never>; app: Application }>;
     const urls = await blockedFor(session, conformance, planned);
@@ -136,7 +135,7 @@ test.describe('telephony recordUrl', () => {
     for (const c of FETCHED) await conformance.apply(c.check, fetched, c.app);
   });
 
-  test('recordUrl: generated fetches with a missing or unknown clientId, refused without the audio', { ...covers([...ids(propertyChecks(RECORD_REFUSED, true)), ...ids(propertyChecks(RECORD_REFUSED, false))]), ...inArea('telephony') }, async ({ session, conformance }) => {
+  test('recordUrl: generated fetches with a missing or unknown clientId, refused without the audio', { ...covers(propertyCovers(RECORD_REFUSED)), ...inArea('telephony') }, async ({ session, conformance }) => {
     const gen = session.config.generation;
     test.setTimeout(session.config.flowTimeoutMs + gen.timeLimitMs + 60_000);
     const checks = propertyChecks(RECORD_REFUSED, session.config.profile);

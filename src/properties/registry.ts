@@ -290,6 +290,9 @@ export const PROPERTY_CHECKS: Readonly<Record<string, (profile: boolean) => Prop
   ],
 };
 
+/** The requirement ids a property can credit in either view of the run: what its test declares it covers. */
+export const propertyCovers = (property: string): string[] => [true, false].flatMap((profile) => propertyChecks(property, profile).flatMap((c) => c.app.requirements));
+
 /** The checks of a property; throws for a property the registry does not know (a defect of the suite). */
 export function propertyChecks(property: string, profile: boolean): PropertyCheck[] {
   const checks = PROPERTY_CHECKS[property];

@@ -15,6 +15,12 @@ import { PROGRESS_PREFIX, type CheckResult, type PropertyProgress, type Property
 import type { Conformance } from '../run/conformance.ts';
 import { ENV_CONFIG, outDir } from '../run/environment.ts';
 import type { CaseOutcome, GeneratedCase, SavedFailure } from './types.ts';
+import type { RunSession } from '../run/session.ts';
+
+/** A property's exec that sends each case as generated, with the module's clientId. */
+export const sendAsIs =
+  (session: RunSession) =>
+  async (c: GeneratedCase, caseId: string): Promise<CaseOutcome> => ({ case: c, reply: await session.send(c.callback, c.payload, { clientId: session.clientId(), case: caseId }), module: session.registration!.module, profile: session.config.profile });
 
 export interface PropertyCheck {
   check: Check<CaseOutcome>;
