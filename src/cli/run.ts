@@ -4,12 +4,14 @@
  * Exit 0: no MUST check failed; 1: one did; 2: the run could not start (one-line reason).
  */
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
+import { createHash } from 'node:crypto';
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { readOptions, sessionOptions, type OptionSpec } from './options.ts';
 import { ConfigError, loadConfig, nearestName, type ConfigFlags, type Selection } from '../module/config.ts';
-import { PACKAGE_ROOT, PLAYWRIGHT_CONFIG } from '../contract/paths.ts';
+import { CODE_ROOT, PACKAGE_ROOT, PLAYWRIGHT_CONFIG } from '../contract/paths.ts';
 import { ENV_CONFIG, ENV_OUT } from '../run/environment.ts';
 import type { Results } from '../report/results.ts';
 import { verdictText } from '../report/coverage.ts';
@@ -285,7 +287,56 @@ export interface ListedTest {
  * requirement ids each declares (`covers` annotations, specs/covers.ts); undefined when the
  * listing itself failed (the run then goes on and says what happened).
  */
+/**
+ * The listing depends only on the suite's code (specs and what they import, the Playwright
+ * configuration) and the pattern: it is kept in the system's temporary folder under a hash of
+ * those files' contents, so a run lists once per version of the suite (a Playwright start, about
+ * 0.9 s, saved on every later narrowed run). Written whole (a rename), read only when it parses.
+ */
+function listingCacheFile(pwBase: string[], grep: string | undefined): string {
+  const hash = createHash('sha256').update(JSON.stringify([pwBase.slice(1), grep ?? null, process.version]));
+  const walk = (dir: string): void => {
+    let entries: fs.Dirent[];
+    try {
+      entries = fs.readdirSync(dir, { withFileTypes: true });
+    } catch {
+      return;
+    }
+    for (const e of entries.sort((a, b) => a.name.localeCompare(b.name))) {
+      const file = path.join(dir, e.name);
+      if (e.isDirectory()) walk(file);
+      else if (/\.(ts|js|json)$/.test(e.name)) hash.update(file).update(fs.readFileSync(file));
+    }
+  };
+  for (const dir of ['specs', 'src', 'dist']) walk(path.join(CODE_ROOT, dir));
+  hash.update(fs.readFileSync(PLAYWRIGHT_CONFIG));
+  return path.join(os.tmpdir(), `module-conformance-${process.getuid?.() ?? 'user'}`, `listing-${hash.digest('hex').slice(0, 32)}.json`);
+}
+
 async function listTests(pwBase: string[], grep: string | undefined, out: string): Promise<ListedTest[] | undefined> {
+  let cache: string | undefined;
+  try {
+    cache = listingCacheFile(pwBase, grep);
+    const kept = JSON.parse(fs.readFileSync(cache, 'utf8')) as unknown;
+    if (Array.isArray(kept)) return kept as ListedTest[];
+  } catch {
+    // not listed yet with this code, or unreadable: list it
+  }
+  const listed = await listTestsAnew(pwBase, grep, out);
+  if (listed && cache) {
+    try {
+      fs.mkdirSync(path.dirname(cache), { recursive: true, mode: 0o700 });
+      const tmp = `${cache}.${process.pid}.tmp`;
+      fs.writeFileSync(tmp, JSON.stringify(listed));
+      fs.renameSync(tmp, cache);
+    } catch {
+      // a listing that cannot be kept is listed again next time
+    }
+  }
+  return listed;
+}
+
+async function listTestsAnew(pwBase: string[], grep: string | undefined, out: string): Promise<ListedTest[] | undefined> {
   const args = [...pwBase, '--list', '--reporter=json', ...(grep !== undefined ? ['--grep', grep] : [])];
   const stdout = await new Promise<string | undefined>((resolve) => {
     let text = '';
