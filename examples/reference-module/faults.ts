@@ -154,6 +154,10 @@ export const FAULTS = {
   'change-status-hangs': 'A user status change to `dinner` is taken but never answered: no byte, the connection left open until the system gives up (the other statuses are answered at once).',
   'record-wav-as-mpeg': 'Call recordings (WAV bytes, `RIFF....WAVE`) are served with Content-Type `audio/mpeg`.',
   'record-without-client-id': 'Call recordings are served to anyone: the recordUrl answers the audio without a clientId, or with one the module never gave.',
+  // chat: gateway calls and webhooks (issue 25, items 1-2)
+  // chat: templates (issue 25, item 3)
+  // chat: rate limit (issue 25, item 4)
+  // chat: bot (issue 25, item 5)
   'startup-tracking-without-api-key': 'Right after registering, the module pushes a delivery status on its own (no trigger), without the apiKey.',
   'module-ignores-sigterm':
     'The module\'s own process ignores SIGTERM (it logs it and goes on serving). Breaks no rule: the run kills it (SIGKILL) after the grace period and the report says so.',

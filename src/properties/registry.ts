@@ -288,6 +288,11 @@ export const PROPERTY_CHECKS: Readonly<Record<string, (profile: boolean) => Prop
     servedAtItsMethod('delivery.print'),
     ...printErrorChecks(),
   ],
+  // chat: each part's properties in its own file (src/properties/chat-*.ts), spread here
+  // chat: webhooks (issue 25, item 2)
+  // chat: templates (issue 25, item 3)
+  // chat: rate limit (issue 25, item 4)
+  // chat: bot (issue 25, item 5)
 };
 
 /** The requirement ids a property can credit in either view of the run: what its test declares it covers. */

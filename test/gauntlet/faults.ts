@@ -122,6 +122,10 @@ export const FAULT_CASES: FaultCase[] = [
   { fault: 'change-status-hangs', area: 'telephony', failing: ['ensureCallbackIsAnswered'], requirement: 'TEL-CHANGEUSERSTATUSURL-URL', runs: 30, settings: { callbacks: { timeoutMs: 1000 } } },
   { fault: 'record-wav-as-mpeg', area: 'telephony', failing: ['ensureRecordIsAudioOfItsContentType'], requirement: 'TEL-RECORD-AUDIO-CONTENT-TYPE', runs: 30 },
   { fault: 'record-without-client-id', area: 'telephony', failing: ['ensureRefusedRecordGivesNoAudio'], requirement: 'WIRE-GEN-BAD-CLIENTID-NO-ACTION', runs: 30 },
+  // Chat: gateway calls and webhooks (issue 25, items 1-2): specs/chat/transport.spec.ts.
+  // Chat: templates (issue 25, item 3): specs/chat/templates.spec.ts.
+  // Chat: rate limit (issue 25, item 4): specs/chat/rate-limit.spec.ts.
+  // Chat: bot (issue 25, item 5): specs/chat/bot.spec.ts.
   { fault: 'startup-tracking-without-api-key', area: 'delivery', failing: ['ensureSystemCallCarriesApiKey'], requirement: 'WIRE-GEN-APIKEY-PARAM-OR-HEADER', runs: 10 },
   // The registration call: a refused registration is judged (exit 1), not an aborted run; nothing then reaches the module.
   { fault: 'registration-missing-api-key', area: 'registration', failing: ['ensureEditCarriesTheApiKey', 'ensureModuleWasReached'], requirement: 'GEN-AUTH-APIKEY-AT-REGISTRATION' },

@@ -484,6 +484,10 @@ const REGISTRATION_FAULTS: Record<string, { diff: string[]; schemaValid: boolean
   'change-status-hangs': { diff: [], schemaValid: true },
   'record-wav-as-mpeg': { diff: [], schemaValid: true },
   'record-without-client-id': { diff: [], schemaValid: true },
+  // chat: gateway calls and webhooks (issue 25, items 1-2)
+  // chat: templates (issue 25, item 3)
+  // chat: rate limit (issue 25, item 4)
+  // chat: bot (issue 25, item 5)
   'startup-tracking-without-api-key': { diff: [], schemaValid: true },
   'registration-api-v4': { diff: [], schemaValid: true },
   'registration-201-as-failure': { diff: [], schemaValid: true },
