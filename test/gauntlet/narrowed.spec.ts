@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { test, expect } from '@playwright/test';
-import { failedChecks, runSuite } from './run-suite.ts';
+import { cleanFullRun, failedChecks, runSuite } from './run-suite.ts';
 import { summaryText } from '../../src/report/results.ts';
 import { listConformanceTests } from '../../src/cli/run.ts';
 
@@ -58,7 +58,7 @@ test('a run whose run-level rule fails: the console names the rule and counts it
 });
 
 test('a full run names the declared triggers no check used', async () => {
-  const run = await runSuite([], { FAULTS: '' });
+  const run = await cleanFullRun();
   expect(run.exitCode).toBe(0);
   const unused = run.results!.coverage!.unusedTriggers;
   expect(unused).toEqual(expect.arrayContaining(['registration.repeat']));

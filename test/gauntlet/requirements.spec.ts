@@ -6,7 +6,7 @@
  */
 import { test, expect } from '@playwright/test';
 import { FAULT_CASES } from './faults.ts';
-import { runSuite } from './run-suite.ts';
+import { cleanFullRun } from './run-suite.ts';
 
 /** Credited requirements without a fault variant, and why. Each reason names where it is shown caught instead. */
 export const WITHOUT_FAULT: Record<string, string> = {
@@ -21,7 +21,7 @@ export const WITHOUT_FAULT: Record<string, string> = {
 };
 
 test('every requirement credited on the reference module has a fault variant that shows it caught, or a reason', async () => {
-  const run = await runSuite([], { FAULTS: '' });
+  const run = await cleanFullRun();
   expect(run.exitCode, run.stderr).toBe(0);
   const credited = run.results!.requirements.filter((r) => r.status === 'passed').map((r) => r.id);
   expect(credited.length).toBeGreaterThan(80);

@@ -46,6 +46,37 @@ export async function runSuite(args: string[], env: Record<string, string | unde
   return { exitCode, stdout, stderr, out, durationMs, ...(results ? { results } : {}), ...(peakRssBytes !== undefined ? { peakRssBytes } : {}), ...(child.pid !== undefined ? { pid: child.pid } : {}) };
 }
 
+/**
+ * The clean full run of the reference module (no fault, every area, the default settings), run
+ * once per self-test run and shared by the tests that only read it: the first test to ask runs it
+ * (a lock folder under the temporary folder, named after the Playwright runner process that all
+ * workers share), the others wait for its record.
+ */
+export async function cleanFullRun(): Promise<SuiteRun> {
+  let started = '';
+  try {
+    started = fs.readFileSync(`/proc/${process.ppid}/stat`, 'utf8').split(' ')[21] ?? '';
+  } catch {
+    // not Linux: the runner's pid alone
+  }
+  const dir = path.join(os.tmpdir(), `conformance-clean-run-${process.ppid}-${started}`);
+  const record = path.join(dir, 'run.json');
+  try {
+    fs.mkdirSync(dir);
+  } catch {
+    const deadline = Date.now() + 600_000;
+    while (!fs.existsSync(record)) {
+      if (Date.now() > deadline) throw new Error(`cleanFullRun: no record in ${dir} after 10 minutes`);
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    return JSON.parse(fs.readFileSync(record, 'utf8')) as SuiteRun;
+  }
+  const run = await runSuite([], { FAULTS: '' });
+  fs.writeFileSync(`${record}.tmp`, JSON.stringify(run));
+  fs.renameSync(`${record}.tmp`, record);
+  return run;
+}
+
 export function failedChecks(results: Results | undefined): string[] {
   return [...new Set((results?.results ?? []).filter((r) => r.status === 'failed').map((r) => r.check))].sort();
 }
