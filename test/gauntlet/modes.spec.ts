@@ -43,7 +43,7 @@ async function startRemoteModule(faults: string): Promise<{ moduleUrl: string; r
 test('remote mode with a failing check: judged, not aborted (exit 1, the failure named, every check run once)', async () => {
   const remote = await startRemoteModule('activity-reply-malformed');
   try {
-    const run = await runSuite(['--module-url', remote.moduleUrl, '--registration', remote.registrationFile]);
+    const run = await runSuite(['--module-url', remote.moduleUrl, '--registration', remote.registrationFile, '--runs', '20']);
     expect(run.exitCode, run.stderr).toBe(1);
     expect(failedChecks(run.results)).toEqual(['ensureActivityAcknowledged']);
     expect(run.results!.run.outcome).toBe('failed');
@@ -59,7 +59,7 @@ test('remote mode with a failing check: judged, not aborted (exit 1, the failure
 test('remote mode: a module running elsewhere, its registration given, flows without triggers skipped', async () => {
   const remote = await startRemoteModule('');
   try {
-    const run = await runSuite(['--module-url', remote.moduleUrl, '--registration', remote.registrationFile]);
+    const run = await runSuite(['--module-url', remote.moduleUrl, '--registration', remote.registrationFile, '--runs', '20']);
     expect(run.results, run.stderr).toBeDefined();
     expect(run.results!.run.mode).toBe('remote');
     expect(failedChecks(run.results)).toEqual([]);
@@ -76,7 +76,7 @@ test('remote mode: a module running elsewhere, its registration given, flows wit
 });
 
 test('document alone (--no-profile): every wire-profile check is skipped, none passes or fails', async () => {
-  const run = await runSuite(['--no-profile'], { FAULTS: 'activity-reply-malformed' });
+  const run = await runSuite(['--no-profile', '--runs', '20'], { FAULTS: 'activity-reply-malformed' });
   expect(run.results, run.stderr).toBeDefined();
   expect(run.results!.run.profile).toBe(false);
   const profile = run.results!.results.filter((r) => r.profile);
@@ -90,8 +90,8 @@ test('document alone (--no-profile): every wire-profile check is skipped, none p
 test('document alone: a profile-only constraint inside a document schema is dropped on its own; the document rules of that schema still fail', async () => {
   // The call-event `type` enum rests on the wire profile alone; the payload check also carries document ids.
   const [profileOnly, documentRule] = await Promise.all([
-    runSuite(['--no-profile'], { FAULTS: 'call-event-type-unknown' }),
-    runSuite(['--no-profile'], { FAULTS: 'call-event-codes-not-strings' }),
+    runSuite(['--no-profile', '--area', 'telephony', '--runs', '10'], { FAULTS: 'call-event-type-unknown' }),
+    runSuite(['--no-profile', '--area', 'telephony', '--runs', '10'], { FAULTS: 'call-event-codes-not-strings' }),
   ]);
   expect(failedChecks(profileOnly.results)).toEqual([]);
   const judged = profileOnly.results!.results.filter((r) => r.check === 'ensureMessageMatchesSchema' && r.requirements.includes('WIRE-TEL-EVENT-TYPE-VALUES'));
