@@ -93,7 +93,7 @@ test('what the module logs after registering, to the end of the run, is in resul
   const reference = JSON.parse(fs.readFileSync(path.join(PACKAGE_ROOT, 'examples', 'reference-module', 'conformance.config.json'), 'utf8')) as Record<string, any>;
   const config = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'module-output-')), 'conformance.config.json');
   fs.writeFileSync(config, JSON.stringify({ ...reference, apiKey: API_KEY, launch: { ...reference.launch, cwd: PACKAGE_ROOT } }));
-  const run = await runSuite(['--config', config], { FAULTS: '' });
+  const run = await runSuite(['--config', config, '--runs', '20'], { FAULTS: '' });
   expect(run.exitCode, run.stderr).toBe(0);
   const stderr = run.results!.run.moduleOutput!.stderr.lines;
   // Logged after its registration, and on the way out, when the run stopped it (SIGTERM).

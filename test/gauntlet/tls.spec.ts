@@ -17,7 +17,7 @@ test.describe.configure({ timeout: 120_000 });
 const TLS_CONFIG = path.join(PACKAGE_ROOT, 'examples', 'reference-module', 'conformance.tls.config.json');
 
 test('a full run with tls: conformant, the module registered over https', async () => {
-  const run = await runSuite(['--config', TLS_CONFIG], { FAULTS: '', NODE_EXTRA_CA_CERTS: undefined });
+  const run = await runSuite(['--config', TLS_CONFIG, '--runs', '20'], { FAULTS: '', NODE_EXTRA_CA_CERTS: undefined });
   expect(run.results, run.stderr).toBeDefined();
   expect(failedChecks(run.results)).toEqual([]);
   expect(run.results!.summary.failed).toBe(0);
