@@ -7,11 +7,17 @@
  * `{endpointUrl as ws/wss}/api/bot/v1/ws?events=...` (wire-profile section 6).
  */
 import WebSocket from 'ws';
-import { GatewayClient, describeFailure, systemOk } from './outbound.ts';
+import { GatewayClient, describeFailure, rateBehaviour, systemOk } from './outbound.ts';
 import type { GatewayAccess } from './registration.ts';
 import type { DeliveryStore } from './delivery.ts';
 import { isObj, type Obj } from './input.ts';
 import { log } from './log.ts';
+import { parseFaults } from './faults.ts';
+
+/** The bot's fault variants (`FAULTS`, the table in faults.ts; issue 25, item 5). */
+const envFaults = parseFaults(process.env.FAULTS);
+import { FaultSet } from './faults.ts';
+import { faultyRead } from './gateway-faults.ts';
 
 export const BOT_COMMAND = { name: 'status', description: 'Delivery status of an order: /status <order number>' } as const;
 
@@ -49,12 +55,13 @@ export class Bot {
   }
 
   /** Starts (or restarts, with new access) the bot: command, then the socket. */
-  async start(access: GatewayAccess): Promise<void> {
+  async start(access: GatewayAccess, faults: FaultSet = new FaultSet()): Promise<void> {
     const wsUrl = `${webSocketBase(access.endpointUrl)}/api/bot/v1/ws?events=${BOT_EVENTS.join(',')}`;
     const changed = wsUrl !== this.wsUrl || access.token !== this.token;
-    this.api = new GatewayClient(`${access.endpointUrl}/api/bot/v1`, 'X-Bot-Token', access.token, this.timeoutMs);
+    this.api = new GatewayClient(`${access.endpointUrl}/api/bot/v1`, 'X-Bot-Token', access.token, this.timeoutMs, rateBehaviour('bot', faults));
     this.wsUrl = wsUrl;
     this.token = access.token;
+    await faultyRead('bot', access, faults, this.timeoutMs);
     await this.registerCommand();
     if (changed) {
       if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
@@ -68,8 +75,11 @@ export class Bot {
 
   private async registerCommand(): Promise<void> {
     if (!this.api) return;
+    if (envFaults.has('bot-no-command-registration')) return;
+    const description = envFaults.has('bot-command-description-long') ? `${BOT_COMMAND.description} (any order)`.padEnd(70, '.') : BOT_COMMAND.description;
     try {
-      const reply = await this.api.call('PUT', `/my/commands/${BOT_COMMAND.name}`, { ...BOT_COMMAND });
+      const body = { ...BOT_COMMAND, description };
+      const reply = await this.api.call(envFaults.has('bot-command-by-post') ? 'POST' : 'PUT', `/my/commands/${BOT_COMMAND.name}`, envFaults.has('bot-command-body-array') ? [body] : body);
       this.commandRegistered = systemOk(reply);
       if (!this.commandRegistered) log('bot command refused', { reply: describeFailure(reply) });
     } catch (e) {
@@ -78,11 +88,13 @@ export class Bot {
   }
 
   private connect(): void {
-    if (this.stopped || !this.wsUrl || !this.token) return;
+    if (this.stopped || !this.wsUrl || !this.token || envFaults.has('bot-no-websocket')) return;
     this.stats.connects++;
-    const socket = new WebSocket(this.wsUrl, { headers: { 'X-Bot-Token': this.token }, handshakeTimeout: this.timeoutMs });
+    const socket = new WebSocket(envFaults.has('bot-ws-wrong-path') ? this.wsUrl.replace('/api/bot/v1/ws?', '/api/bot/v1/websocket?') : this.wsUrl, { headers: envFaults.has('bot-ws-without-token') ? {} : { 'X-Bot-Token': this.token }, handshakeTimeout: this.timeoutMs });
     this.socket = socket;
+    let opened = false;
     socket.on('open', () => {
+      opened = true;
       this.stats.opened++;
       log('bot socket open');
       this.onOpen(socket);
@@ -94,11 +106,14 @@ export class Bot {
       if (this.socket !== socket) return;
       this.socket = undefined;
       if (this.stopped) return;
-      log(`bot socket closed (${code}); reconnecting in ${this.reconnectMs} ms`);
+      if (code === 1000 && envFaults.has('bot-no-reconnect-after-normal-close')) return log('bot socket closed normally; not reconnecting');
+      if (opened && code !== 1000 && envFaults.has('bot-no-reconnect-after-abnormal-close')) return log(`bot socket dropped (${code}); not reconnecting`);
+      const delay = envFaults.has('bot-reconnect-tight-loop') ? 0 : this.reconnectMs;
+      log(`bot socket closed (${code}); reconnecting in ${delay} ms`);
       this.reconnectTimer = setTimeout(() => {
         this.reconnectTimer = undefined;
         this.connect();
-      }, this.reconnectMs);
+      }, delay);
     });
   }
 
@@ -122,7 +137,8 @@ export class Bot {
     }
     const content = this.answer(typeof message.content === 'string' ? message.content : '');
     try {
-      const reply = await this.api?.call('POST', '/messages', { chat_id: chatId, scope: 'public', type: 'text', content });
+      const chat = envFaults.has('bot-answers-other-chat') ? Number(chatId) + 1000 : chatId;
+      const reply = await this.api?.call('POST', '/messages', { chat_id: chat, ...(envFaults.has('bot-message-without-scope') ? {} : { scope: 'public' }), type: 'text', content });
       if (reply && systemOk(reply)) this.stats.replies++;
       else if (reply) log('bot reply refused', { reply: describeFailure(reply) });
     } catch (e) {

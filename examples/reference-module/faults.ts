@@ -155,9 +155,71 @@ export const FAULTS = {
   'record-wav-as-mpeg': 'Call recordings (WAV bytes, `RIFF....WAVE`) are served with Content-Type `audio/mpeg`.',
   'record-without-client-id': 'Call recordings are served to anyone: the recordUrl answers the audio without a clientId, or with one the module never gave.',
   // chat: gateway calls and webhooks (issue 25, items 1-2)
+  'gw-calls-without-token':
+    'Before activating its channel the transport lists its channels (`GET /api/transport/v1/channels`), and before registering its command the bot reads its own info (`GET /api/bot/v1/bots?self=true`), both without their token header (`X-Transport-Token`, `X-Bot-Token`): the gateway answers 401.',
+  'gw-calls-unknown-token':
+    'The same reads (transport channel list, bot info) carry a token the system never handed out (the registration\'s token reversed) in their header: the gateway answers 401.',
+  'gw-wrong-api-prefix':
+    'The same reads (transport channel list, bot info) go to `/api/transport/v2/...` and `/api/bot/v2/...` instead of `{endpointUrl}/api/transport/v1` and `/api/bot/v1`: the gateway answers 404.',
+  'gw-channel-update-patch':
+    'After activating its channel the transport updates it with `PATCH /api/transport/v1/channels/{id}` (the API updates a channel with PUT): the gateway answers 405.',
+  'gw-channel-settings-bad-json':
+    'After activating its channel the transport updates it (`PUT /channels/{id}`) with a body cut short, not JSON: the gateway answers 400.',
+  'gw-channel-policy-unknown':
+    'The channel is activated with `sending_policy: {new_customer: "always", after_reply_timeout: "text"}`, values outside the document\'s lists (new_customer: no, text, template; after_reply_timeout: no, template).',
+  'gw-channel-feature-unknown': 'The channel is activated with `settings.text.deleting: "yes"`, not a feature value (none, receive, send, both).',
+  'gw-channel-creation-string':
+    'After activating its channel the transport updates it (`PUT /channels/{id}`) with `settings.template.creation` as the text `"true"`, not a boolean: the gateway answers 400.',
+  'gw-channel-external-id-number':
+    'After activating its channel the transport updates it (`PUT /channels/{id}`) with `external_id` as a number: the gateway answers 400 (the channel body\'s members are strings).',
+  'transport-without-webhook-url': '`integrations.mgTransport` is registered as `{}`: no `webhookUrl`, so the gateway has nowhere to send webhooks.',
+  'webhook-template-code-reused': 'Every `template_create` is answered with the same code (`tpl_shared`): templates of different names share one code in the channel.',
+  'webhook-template-create-without-code': '`template_create` is answered `{verification_status: "pending"}` without `code` (the template is stored under a code of its own, never told).',
+  'webhook-message-sent-error-code-unknown': '`message_sent` is answered with the error form under a code outside the profile\'s list: `{error: {code: "delivery_failed", message}}`.',
+  'webhook-message-sent-without-id': '`message_sent` is answered `{}`: no `external_message_id`, no error, not async.',
+  'webhook-without-client-id-accepted': 'Webhooks are taken and answered as usual whatever their `ClientId` header holds: none, or one the module never gave.',
+  'webhook-refused-but-acted': 'A webhook with a missing or unknown `ClientId` is answered with the refusal, but acted on first: a refused `template_delete` deletes the template.',
+  'webhook-delete-500': '`template_delete` fails inside the transport: HTTP 500 `{errors: ["internal error"]}`, the template left as it was.',
+  'webhook-template-update-refused': '`template_update` is refused with HTTP 400 `{errors: ["template cannot be edited"]}`: an edited template is never resubmitted.',
+  'webhook-message-events-unhandled': '`message_updated`, `message_deleted` and `message_read` are answered HTTP 404 `{errors: ["unknown webhook type"]}`: the transport handles only message_sent and the template webhooks.',
   // chat: templates (issue 25, item 3)
+  'template-verdict-status-unknown': 'A rejection by the provider is reported with `verification_status: "declined"`, not one of approved, pending, rejected: the gateway refuses it (400).',
+  'template-rejection-reason-unknown': 'A rejection is reported with `rejection_reason: "spam"`, not one of abusive_content, incorrect_category, invalid_format, scam: the gateway refuses it (400).',
+  'template-quality-unknown': 'A rejection is reported with `quality: "excellent"`, not one of the wire profile\'s pending, high, medium, low (the gateway records it).',
+  'template-verdict-by-post': 'A rejection is sent with `POST /channels/{id}/templates/{code}`, not PUT: the gateway answers 405.',
+  'template-approve-rejected': 'Right after reporting a rejection, the transport reports the same template approved (a second PUT) without the user resubmitting it: the table leads rejected only back to verifying; the gateway refuses it (400).',
+  'template-verdict-not-sent': 'A rejection by the provider is never reported to the gateway (the trigger answers success).',
+  'template-verdict-without-name': 'A rejection is reported without `name` (the update\'s fields: name, body, verification_status, ...).',
+  'template-verdict-unknown-code': 'A rejection is reported for the template\'s code with `_x` appended, a template the gateway does not have: it answers 404.',
+  'template-report-eleven-quick-replies': 'A template the provider created is reported (POST) with 11 quick-reply (plain) buttons, more than 10: the gateway refuses it (400).',
+  'template-report-by-put': 'A template the provider created is reported with `PUT /channels/{id}/templates/{code}`, not POST: the gateway does not know it (404).',
+  'template-report-without-code': 'A template the provider created is reported without its `code`: the gateway refuses it (400).',
+  'template-attachment-type-unknown': 'A template the provider created is reported with the file header `attachments: {type: "audio"}`, not image, document or video: the gateway refuses it (400).',
+  'template-button-type-unknown': 'A template the provider created is reported with a button of type `link`, not url, phone or plain: the gateway refuses it (400).',
+  'template-url-button-without-url': 'A template the provider created is reported with a url button without its `url`: the gateway refuses it (400).',
+  'template-header-and-attachments': 'A template the provider created is reported with a text `header` and a file header `attachments` both (attachments replaces header).',
   // chat: rate limit (issue 25, item 4)
+  'rate-drops-on-429':
+    'The transport does not resend a request the gateway answered 429: a customer message refused for the rate is lost (its own rate stays within 30 a second).',
+  'rate-retry-new-external-id':
+    'The transport resends a customer message the gateway answered 429 (after its backoff, within the rate) under a new `message.external_id`: the message the gateway gets is no longer tied to the messenger\'s.',
+  'rate-no-backoff':
+    'The transport\'s and the bot\'s gateway clients keep no rate of their own and resend a 429\'d request at once, again and again until it is accepted: while the gateway refuses, hundreds of requests a second on one token, for seconds.',
+  'rate-bot-drops-on-429':
+    'The bot does not resend an answer the gateway answered 429: the command it answers gets no answer (its own rate stays within 30 a second).',
   // chat: bot (issue 25, item 5)
+  'bot-command-by-post': 'The bot registers its command with `POST /my/commands/{name}` instead of PUT (the gateway answers 405).',
+  'bot-command-description-long': 'The bot registers its command with a description of 70 characters (the wire profile allows at most 64).',
+  'bot-no-command-registration': 'The bot never registers its command (no `PUT /my/commands/{name}`), yet answers commands sent to it.',
+  'bot-ws-without-token': 'The bot opens its WebSocket without the `X-Bot-Token` header (the gateway refuses it with 401; it retries after its timeout).',
+  'bot-answers-other-chat': 'The bot answers a command with `chat_id` of another chat (the chat id plus 1000), not the chat the command came from.',
+  'bot-reconnect-tight-loop': 'The bot reconnects at once when its socket closes or cannot be opened: no timeout between attempts.',
+  'bot-no-reconnect-after-normal-close': 'The bot does not reconnect when the gateway closes its socket normally (1000); it still reconnects after an abnormal close.',
+  'bot-command-body-array': 'The bot registers its command with the body `[{name, description}]`, a JSON array, not the object `{name, description}` (the gateway refuses it with 400).',
+  'bot-ws-wrong-path': 'The bot opens its WebSocket at `{endpointUrl as ws/wss}/api/bot/v1/websocket?events=...`, not `/api/bot/v1/ws` (the gateway answers 404).',
+  'bot-no-websocket': 'The bot never opens its WebSocket (it registers its command and nothing more).',
+  'bot-message-without-scope': 'The bot answers commands with `POST /messages {chat_id, type, content}`, without `scope`.',
+  'bot-no-reconnect-after-abnormal-close': 'The bot does not reconnect when its open socket is dropped (abnormal close, 1006); it still reconnects after a normal close.',
   'startup-tracking-without-api-key': 'Right after registering, the module pushes a delivery status on its own (no trigger), without the apiKey.',
   'module-ignores-sigterm':
     'The module\'s own process ignores SIGTERM (it logs it and goes on serving). Breaks no rule: the run kills it (SIGKILL) after the grace period and the report says so.',
@@ -168,7 +230,7 @@ export const FAULTS = {
   'flood-system':
     'Once registered, the module checks its key (`GET /api/credentials`, a correct call) as fast as 64 connections allow for 10 s. Breaks no rule (the system API\'s rate limit is not shown): the suite\'s memory stays flat and the report counts the calls.',
   'flood-gateway':
-    'Once registered, the transport lists its channels (`GET /api/transport/v1/channels`, a correct call) as fast as 64 connections allow for 10 s, whatever the 429s. Breaks no rule the suite judges: the report states the peak rate and what the module did after its 429s.',
+    'Once registered, the transport lists its channels (`GET /api/transport/v1/channels`, a correct call) as fast as 64 connections allow for 10 s, whatever the 429s. Breaks the gateway\'s rate limit (Limits: 30 requests a second per token): its token stays above it for seconds (the chat rate-limit spec); the suite\'s memory stays flat and the report states the peak rate and what the module did after its 429s.',
   'body-64mb':
     'Once registered, the module posts a calls upload of 64 MB to the system, once with its length declared and once chunked. Breaks no rule: the suite refuses both with 413 without reading them and the report says so.',
   'slow-connections':

@@ -76,9 +76,9 @@ async function main(): Promise<void> {
       auth.notReadyUntil = Date.now() + 1_500;
       setTimeout(() => log('ready for callbacks'), 1_500).unref();
     }
-    if (outcome.mgTransport) await transport.start(outcome.mgTransport);
+    if (outcome.mgTransport) await transport.start(outcome.mgTransport, config.faults);
     else log('the registration reply holds no info.mgTransport; the transport stays offline');
-    if (outcome.mgBot) await bot.start(outcome.mgBot);
+    if (outcome.mgBot) await bot.start(outcome.mgBot, config.faults);
     else log('the registration reply holds no info.mgBot; the bot stays offline');
     if (config.variations.has('registers-again') && !registeredAgain) {
       // A shop added in the module's settings: the module updates its registration (edit changes a known code).

@@ -4,6 +4,7 @@
  */
 import { FormData, request } from 'undici';
 import { log } from './log.ts';
+import type { FaultSet } from './faults.ts';
 
 export interface OutboundReply {
   status: number;
@@ -128,21 +129,114 @@ export class SystemClient {
   }
 }
 
-/** One API of the chat gateway (Transport API or Bot API): base URL, token header, JSON. */
+/** The gateway's rate limit: 30 requests a second per token (document, Limits; above it, 429: Errors 6). */
+export const GATEWAY_RATE_PER_SECOND = 30;
+/** The window the client counts its own requests in: a second, and a margin for the time a request takes to arrive. */
+const RATE_WINDOW_MS = 1050;
+/** Backoff after a 429: the first wait, doubled on each further 429 of the same request, up to the cap. */
+const BACKOFF_FIRST_MS = 200;
+const BACKOFF_CAP_MS = 2000;
+/** Most resends of one request after 429s (about 15 s of waiting in all) before its 429 is the answer. */
+const MAX_RESENDS = 10;
+/** Fault `rate-no-backoff`: resends at once until accepted, for at most this long. */
+const NO_BACKOFF_GIVE_UP_MS = 30_000;
+
+const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+
+/** How a gateway client meets the rate limit (faults of `faults.ts`, `rate-*`, change it). */
+export interface GatewayRateBehaviour {
+  /** Keep its own rate within the limit (a sliding window). */
+  limit: boolean;
+  /** Wait before resending a 429'd request (exponential backoff). */
+  backoff: boolean;
+  /** Resend a 429'd request at all. */
+  resend: boolean;
+  /** Changes a request's body before each resend (fault `rate-retry-new-external-id`). */
+  rewrite?: (body: unknown, resend: number) => unknown;
+}
+
+/** The behaviour of the transport's or the bot's client: the correct one, or a `rate-*` fault's. */
+export function rateBehaviour(kind: 'transport' | 'bot', faults: FaultSet): GatewayRateBehaviour {
+  const noBackoff = faults.has('rate-no-backoff');
+  const drops = kind === 'transport' ? faults.has('rate-drops-on-429') : faults.has('rate-bot-drops-on-429');
+  const behaviour: GatewayRateBehaviour = { limit: !noBackoff, backoff: !noBackoff, resend: !drops };
+  if (kind === 'transport' && faults.has('rate-retry-new-external-id')) {
+    // A resent customer message goes out under a new external id.
+    behaviour.rewrite = (body, resend) => {
+      const b = body as { message?: { external_id?: unknown } } | undefined;
+      if (!b || typeof b.message?.external_id !== 'string') return body;
+      return { ...b, message: { ...b.message, external_id: `${b.message.external_id.replace(/-r\d+$/, '')}-r${resend}` } };
+    };
+  }
+  return behaviour;
+}
+
+/** At most `GATEWAY_RATE_PER_SECOND` requests in any `RATE_WINDOW_MS`, callers served in order. */
+class RateWindow {
+  private times: number[] = [];
+  private queue: Promise<void> = Promise.resolve();
+
+  acquire(): Promise<void> {
+    const turn = this.queue.then(() => this.wait());
+    this.queue = turn.catch(() => undefined);
+    return turn;
+  }
+
+  private async wait(): Promise<void> {
+    for (;;) {
+      const now = Date.now();
+      this.times = this.times.filter((t) => t > now - RATE_WINDOW_MS);
+      if (this.times.length < GATEWAY_RATE_PER_SECOND) {
+        this.times.push(now);
+        return;
+      }
+      await sleep(this.times[0]! + RATE_WINDOW_MS - now + 1);
+    }
+  }
+}
+
+/**
+ * One API of the chat gateway (Transport API or Bot API): base URL, token header, JSON. It keeps
+ * its own rate within the gateway's limit (30 requests a second per token, every request and
+ * resend counted), and resends a request answered 429 (the same body: a customer message keeps
+ * its `external_id`) after an exponential backoff from 200 ms, capped at 2 s, at most 10 times.
+ */
 export class GatewayClient {
+  private readonly window = new RateWindow();
+  private retriesLogged = 0;
+
   constructor(
     /** API base, e.g. `{endpointUrl}/api/transport/v1`. */
     readonly apiBase: string,
     private readonly tokenHeader: 'X-Transport-Token' | 'X-Bot-Token',
     private readonly token: string,
     private readonly timeoutMs: number,
+    private readonly behaviour: GatewayRateBehaviour = { limit: true, backoff: true, resend: true },
   ) {}
 
   async call(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown): Promise<OutboundReply> {
+    const started = Date.now();
+    let current = body;
+    for (let resend = 0; ; resend++) {
+      if (this.behaviour.limit) await this.window.acquire();
+      const reply = await this.once(method, path, current, resend === 0);
+      if (reply.status !== 429 || !this.behaviour.resend) return reply;
+      if (this.behaviour.backoff ? resend >= MAX_RESENDS : Date.now() - started > NO_BACKOFF_GIVE_UP_MS) {
+        log(`gateway ${method} ${this.apiBase}${path} -> 429 after ${resend} resends; given up`);
+        return reply;
+      }
+      const wait = this.behaviour.backoff ? Math.min(BACKOFF_CAP_MS, BACKOFF_FIRST_MS * 2 ** resend) : 0;
+      if (this.retriesLogged++ < 20) log(`gateway ${method} ${this.apiBase}${path} -> 429; resending${wait ? ` in ${wait} ms` : ' at once'} (resend ${resend + 1})`);
+      if (wait > 0) await sleep(wait);
+      if (this.behaviour.rewrite) current = this.behaviour.rewrite(current, resend + 1);
+    }
+  }
+
+  private async once(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body: unknown, first: boolean): Promise<OutboundReply> {
     const headers: Record<string, string> = { [this.tokenHeader]: this.token, accept: 'application/json' };
     if (body !== undefined) headers['content-type'] = 'application/json';
     const reply = await send(method, `${this.apiBase}${path}`, headers, body === undefined ? undefined : JSON.stringify(body), this.timeoutMs);
-    log(`gateway ${method} ${this.apiBase}${path} -> ${reply.status}`);
+    if (first || reply.status !== 429) log(`gateway ${method} ${this.apiBase}${path} -> ${reply.status}`);
     return reply;
   }
 }

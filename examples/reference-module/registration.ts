@@ -294,7 +294,7 @@ export function buildIntegrationModule(input: RegistrationInput): Record<string,
       telephony,
       delivery,
       payment,
-      mgTransport: { webhookUrl: `${publicUrl}${TRANSPORT_WEBHOOK_PATH}` },
+      mgTransport: faults.has('transport-without-webhook-url') ? {} : { webhookUrl: `${publicUrl}${TRANSPORT_WEBHOOK_PATH}` },
       mgBot: faults.has('mgbot-not-empty') ? { isActive: true } : {},
     },
   };

@@ -11,9 +11,11 @@ import { randomBytes } from 'node:crypto';
 import { type CallbackAuth, HttpError, badRequest, notFound, sendJson, type Ctx, type Router } from './http.ts';
 import { isObj, type Obj } from './input.ts';
 import { TRANSPORT_WEBHOOK_PATH } from './registration.ts';
-import { GatewayClient, describeFailure, systemOk, type OutboundReply } from './outbound.ts';
+import { GatewayClient, describeFailure, rateBehaviour, systemOk, type OutboundReply } from './outbound.ts';
 import type { GatewayAccess } from './registration.ts';
 import { log } from './log.ts';
+import { FaultSet } from './faults.ts';
+import { faultyChannelUpdate, faultyRead, faultySettings } from './gateway-faults.ts';
 
 const REJECTION_REASONS = ['abusive_content', 'incorrect_category', 'invalid_format', 'scam'] as const;
 
@@ -44,6 +46,8 @@ export class TransportService {
   readonly templates = new Map<string, StoredTemplate>();
   /** Messages the system sent through the channel (message_sent), by external message id. */
   readonly sent = new Map<string, Obj>();
+  /** The fault variants the webhooks act out (set at start). */
+  private webhookFaults = new FaultSet();
   /** Customer messages forwarded to the gateway. */
   readonly inbound: { channelId: number; externalId: string; text: string; reply: unknown }[] = [];
   private messageSeq = 0;
@@ -59,9 +63,11 @@ export class TransportService {
   }
 
   /** Uses the gateway access handed out at registration and activates the channel. */
-  async start(access: GatewayAccess): Promise<void> {
-    this.api = new GatewayClient(`${access.endpointUrl}/api/transport/v1`, 'X-Transport-Token', access.token, this.timeoutMs);
+  async start(access: GatewayAccess, faults: FaultSet = new FaultSet()): Promise<void> {
+    this.webhookFaults = faults;
+    this.api = new GatewayClient(`${access.endpointUrl}/api/transport/v1`, 'X-Transport-Token', access.token, this.timeoutMs, rateBehaviour('transport', faults));
     if (this.channels.size > 0) return;
+    await faultyRead('transport', access, faults, this.timeoutMs);
     const externalId = `reference-channel-${randomBytes(4).toString('hex')}`;
     const body = {
       type: 'custom',
@@ -74,6 +80,7 @@ export class TransportService {
         template: { creation: true },
       },
     };
+    faultySettings(body.settings, faults);
     try {
       const reply = await this.api.call('POST', '/channels', body);
       if (!systemOk(reply)) {
@@ -85,6 +92,7 @@ export class TransportService {
       if (Number.isInteger(id) && id > 0) {
         this.channels.set(id, { id, externalId, activatedAt: typeof r.activated_at === 'string' ? r.activated_at : new Date().toISOString() });
         log('channel activated', { id, externalId });
+        await faultyChannelUpdate(access, faults, id, body, this.timeoutMs);
       } else {
         log('channel activation answered without a channel id', { reply: reply.json ?? reply.text });
       }
@@ -117,7 +125,8 @@ export class TransportService {
     const header = ctx.headers.clientid;
     const presented = Array.isArray(header) ? header[0] : header;
     const judged = auth.judge(presented === '' ? undefined : presented);
-    if (!judged.ok) {
+    if (!judged.ok && !this.webhookFaults.has('webhook-without-client-id-accepted')) {
+      if (this.webhookFaults.has('webhook-refused-but-acted')) this.actAnyway(ctx);
       // Both error shapes: the gateway's `{errors}` and the module's `{success, errorMsg}`.
       sendJson(ctx.res, judged.status, { errors: [judged.errorMsg], success: false, errorMsg: judged.errorMsg });
       return;
@@ -141,6 +150,16 @@ export class TransportService {
     }
   }
 
+  /** Fault `webhook-refused-but-acted`: the webhook is acted on though it will be refused. */
+  private actAnyway(ctx: Ctx): void {
+    try {
+      const body = JSON.parse(ctx.body.toString('utf8')) as Obj;
+      if (typeof body.type === 'string' && isObj(body.data)) this.dispatch(body.type, body.data);
+    } catch {
+      // Nothing to act on.
+    }
+  }
+
   private refuse(ctx: Ctx, status: number, message: string): void {
     sendJson(ctx.res, status, { errors: [message] });
   }
@@ -155,6 +174,12 @@ export class TransportService {
         return this.templateDelete(data);
       case 'message_sent':
         return this.messageSent(data);
+      case 'message_updated':
+      case 'message_deleted':
+      case 'message_read':
+        if (this.webhookFaults.has('webhook-message-events-unhandled')) throw new HttpError(404, 'unknown webhook type');
+        log('webhook acknowledged', { type });
+        return {};
       default:
         // message_updated, message_deleted, message_read, reactions and future types: acknowledged.
         log('webhook acknowledged', { type });
@@ -183,10 +208,12 @@ export class TransportService {
     let code: string;
     do code = `tpl_${randomBytes(6).toString('hex')}`;
     while (this.templates.has(this.key(channelId, code)));
+    if (this.webhookFaults.has('webhook-template-code-reused')) code = 'tpl_shared';
     const t: StoredTemplate = { channelId, code, verification_status: 'pending', updatedAt: new Date().toISOString() };
     this.copyFields(t, data);
     this.templates.set(this.key(channelId, code), t);
     log('template submitted for verification', { channelId, code, name: t.name });
+    if (this.webhookFaults.has('webhook-template-create-without-code')) return { verification_status: 'pending' };
     return { code };
   }
 
@@ -195,6 +222,7 @@ export class TransportService {
     const channelId = this.channelIdOf(data);
     const code = data.code;
     if (typeof code !== 'string' || code === '') throw badRequest('data.code is required');
+    if (this.webhookFaults.has('webhook-template-update-refused')) throw badRequest('template cannot be edited');
     const existing = this.templates.get(this.key(channelId, code));
     const t: StoredTemplate = existing ?? { channelId, code, verification_status: 'pending', updatedAt: '' };
     this.copyFields(t, data);
@@ -211,6 +239,7 @@ export class TransportService {
     const channelId = this.channelIdOf(data);
     const code = data.code;
     if (typeof code !== 'string' || code === '') throw badRequest('data.code is required');
+    if (this.webhookFaults.has('webhook-delete-500')) throw new HttpError(500, 'internal error');
     this.templates.delete(this.key(channelId, code));
     return {};
   }
@@ -227,6 +256,8 @@ export class TransportService {
     }
     const id = `msg_${++this.messageSeq}_${randomBytes(4).toString('hex')}`;
     this.sent.set(id, { ...data });
+    if (this.webhookFaults.has('webhook-message-sent-error-code-unknown')) return { error: { code: 'delivery_failed', message: 'the messenger did not take the message' } };
+    if (this.webhookFaults.has('webhook-message-sent-without-id')) return {};
     return { external_message_id: id };
   }
 
@@ -255,14 +286,94 @@ export class TransportService {
     if (t.buttons) body.buttons = t.buttons;
     if (t.example) body.example = t.example;
     if (reason) body.rejection_reason = reason;
-    const reply = await api.call('PUT', `/channels/${channelId}/templates/${encodeURIComponent(code)}`, body);
+    // chat: templates (issue 25, item 3): the template faults act on rejections only.
+    const f = verdict === 'rejected' ? this.webhookFaults : new FaultSet();
+    if (f.has('template-verdict-not-sent')) return { success: true, channelId, code, verification_status: t.verification_status };
+    if (f.has('template-verdict-status-unknown')) body.verification_status = 'declined';
+    if (f.has('template-rejection-reason-unknown')) body.rejection_reason = 'spam';
+    if (f.has('template-quality-unknown')) body.quality = 'excellent';
+    if (f.has('template-verdict-without-name')) delete body.name;
+    const path = `/channels/${channelId}/templates/${encodeURIComponent(f.has('template-verdict-unknown-code') ? `${code}_x` : code)}`;
+    const reply = await api.call(f.has('template-verdict-by-post') ? 'POST' : 'PUT', path, body);
     if (systemOk(reply)) {
       t.verification_status = verdict;
       if (reason) t.rejection_reason = reason;
       else delete t.rejection_reason;
       t.updatedAt = new Date().toISOString();
+      if (f.has('template-approve-rejected')) {
+        // The provider's later approval passed on without the user's resubmission.
+        const again: Obj = { ...body, verification_status: 'approved' };
+        delete again.rejection_reason;
+        await api.call('PUT', path, again);
+      }
     }
     return this.outcome(reply, { channelId, code, verification_status: t.verification_status });
+  }
+
+  /**
+   * The provider created a template of its own (trigger `transport.templateReport`, params
+   * channelId, code, template as JSON text): report it with `POST /channels/{id}/templates`
+   * (code, name, type, body, verification_status, header or attachments, examples, footer, buttons).
+   */
+  async templateReport(p: Obj): Promise<Obj> {
+    const api = this.requireApi();
+    const channelId = this.channelOf(p.channelId);
+    const code = p.code;
+    if (typeof code !== 'string' || code === '') throw badRequest('code is required');
+    let tpl: unknown = p.template;
+    if (typeof tpl === 'string') {
+      try {
+        tpl = JSON.parse(tpl);
+      } catch (e) {
+        throw badRequest(`template is not JSON: ${(e as Error).message}`);
+      }
+    }
+    if (!isObj(tpl)) throw badRequest('template must be a JSON object');
+    const status = tpl.verification_status;
+    const verification_status = status === 'approved' || status === 'rejected' ? status : 'pending';
+    const body: Obj = { code, name: typeof tpl.name === 'string' ? tpl.name : code, type: typeof tpl.type === 'string' ? tpl.type : 'text', body: typeof tpl.body === 'string' ? tpl.body : '', verification_status };
+    if (typeof tpl.lang === 'string') body.lang = tpl.lang;
+    if (typeof tpl.category === 'string') body.category = tpl.category;
+    if (isObj(tpl.attachments)) body.attachments = tpl.attachments;
+    else if (isObj(tpl.header)) body.header = tpl.header;
+    const examples = isObj(tpl.examples) ? tpl.examples : tpl.example;
+    if (isObj(examples)) body.examples = examples;
+    if (typeof tpl.footer === 'string') body.footer = tpl.footer;
+    if (isObj(tpl.buttons)) body.buttons = tpl.buttons;
+    if (verification_status === 'rejected' && typeof tpl.rejection_reason === 'string' && (REJECTION_REASONS as readonly string[]).includes(tpl.rejection_reason)) body.rejection_reason = tpl.rejection_reason;
+    // chat: templates (issue 25, item 3)
+    const f = this.webhookFaults;
+    const items = (): Obj[] => {
+      const buttons = isObj(body.buttons) ? body.buttons : {};
+      const list = Array.isArray(buttons.items) ? (buttons.items as Obj[]) : [];
+      body.buttons = { ...buttons, items: list };
+      return list;
+    };
+    if (f.has('template-report-eleven-quick-replies')) {
+      const list = items();
+      for (let i = list.filter((b) => isObj(b) && b.type === 'plain').length; i < 11; i++) list.push({ type: 'plain', label: `Reply ${i + 1}` });
+    }
+    if (f.has('template-button-type-unknown')) items().push({ type: 'link', label: 'Open', url: 'https://shop.example/' });
+    if (f.has('template-url-button-without-url')) items().push({ type: 'url', label: 'Visit' });
+    if (f.has('template-attachment-type-unknown')) {
+      delete body.header;
+      body.attachments = { type: 'audio' };
+    }
+    if (f.has('template-header-and-attachments')) {
+      body.header = { content: { type: 'text', body: 'Hello' } };
+      body.attachments = { type: 'image' };
+    }
+    if (f.has('template-report-without-code')) delete body.code;
+    const reply = f.has('template-report-by-put')
+      ? await api.call('PUT', `/channels/${channelId}/templates/${encodeURIComponent(code)}`, body)
+      : await api.call('POST', `/channels/${channelId}/templates`, body);
+    if (systemOk(reply)) {
+      const t: StoredTemplate = { channelId, code, verification_status, updatedAt: new Date().toISOString() };
+      this.copyFields(t, body);
+      if (typeof body.rejection_reason === 'string') t.rejection_reason = body.rejection_reason;
+      this.templates.set(this.key(channelId, code), t);
+    }
+    return this.outcome(reply, { channelId, code, verification_status });
   }
 
   /** A customer wrote in the messenger: forward the message to the gateway. */
@@ -272,17 +383,39 @@ export class TransportService {
     const text = p.text;
     if (typeof text !== 'string' || text.trim() === '') throw badRequest('text is required');
     const customerId = typeof p.customerId === 'string' && p.customerId ? p.customerId : 'customer-1';
-    const externalId = `in_${++this.messageSeq}_${randomBytes(4).toString('hex')}`;
-    const body = {
-      message: { external_id: externalId, type: 'text', text },
-      originator: 'customer',
-      customer: { external_id: customerId, nickname: customerId, first_name: 'Reference customer' },
-      channel: channelId,
-      external_chat_id: `chat-${customerId}`,
+    const count = p.count === undefined || p.count === null || p.count === '' ? 1 : Number(p.count);
+    if (!Number.isInteger(count) || count < 1 || count > 1000) throw badRequest('count must be an integer from 1 to 1000');
+    const message = (i: number) => {
+      const externalId = `in_${++this.messageSeq}_${randomBytes(4).toString('hex')}`;
+      const body = {
+        message: { external_id: externalId, type: 'text', text: count === 1 ? text : `${text} (${i}/${count})` },
+        originator: 'customer',
+        customer: { external_id: customerId, nickname: customerId, first_name: 'Reference customer' },
+        channel: channelId,
+        external_chat_id: `chat-${customerId}`,
+      };
+      return { externalId, body };
     };
-    const reply = await api.call('POST', '/messages', body);
-    this.inbound.push({ channelId, externalId, text, reply: reply.json ?? reply.text });
-    return this.outcome(reply, { channelId, external_id: externalId });
+    if (count === 1) {
+      const { externalId, body } = message(1);
+      const reply = await api.call('POST', '/messages', body);
+      this.inbound.push({ channelId, externalId, text, reply: reply.json ?? reply.text });
+      return this.outcome(reply, { channelId, external_id: externalId });
+    }
+    // Many messages: each its own, with its own external id, one after the other as fast as the
+    // client's rate allows (a 429'd one resent with the same body); answered at once with the ids.
+    const messages = Array.from({ length: count }, (_, i) => message(i + 1));
+    void (async () => {
+      for (const { externalId, body } of messages) {
+        try {
+          const reply = await api.call('POST', '/messages', body);
+          this.inbound.push({ channelId, externalId, text: body.message.text, reply: reply.json ?? reply.text });
+        } catch (e) {
+          log('customer message not forwarded', { externalId, error: (e as Error).message });
+        }
+      }
+    })();
+    return { success: true, channelId, count, external_ids: messages.map((m) => m.externalId) };
   }
 
   private outcome(reply: OutboundReply, extra: Obj): Obj {

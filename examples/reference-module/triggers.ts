@@ -141,6 +141,8 @@ export function triggers(deps: TriggerDeps): Record<string, Trigger> {
 
     'transport.inboundMessage': async (p) => transport.inboundMessage(p),
 
+    'transport.templateReport': async (p) => transport.templateReport(p),
+
     'registration.repeat': async () => deps.register(),
   };
 }

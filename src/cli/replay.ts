@@ -20,6 +20,9 @@ import type { PropertyCheck } from '../properties/run.ts';
 import type { CaseOutcome, SavedFailure } from '../properties/types.ts';
 import { runSequence, sessionDriver } from '../properties/delivery-sequences.ts';
 import { runPaymentSequence, sessionPaymentDriver } from '../properties/payment-sequences.ts';
+import { runTemplateSequence, sessionTemplateDriver } from '../properties/template-sequences.ts';
+import { awaitChannels } from '../generators/chat/context.ts';
+import { isWebhookCase, runWebhookCase, sessionWebhookDriver } from '../properties/chat-webhooks.ts';
 import { ENV_OUT } from '../run/environment.ts';
 import { RunSession } from '../run/session.ts';
 import { oneLine } from '../report/console-reporter.ts';
@@ -127,6 +130,12 @@ export function replayLine(check: string, requirements: readonly string[], verdi
   return `replay: ${check} [${requirements.join(', ') || 'suite rule'}] ${WORD[verdict.outcome]}${why ? `  ${why}` : ''}`;
 }
 
+/** A template sequence replays once the transport has activated its channels (it does so on its own after registering). */
+async function templateReplayDriver(session: RunSession): Promise<ReturnType<typeof sessionTemplateDriver>> {
+  await awaitChannels(session, session.config.flowTimeoutMs);
+  return sessionTemplateDriver(session);
+}
+
 export async function replayCommand(args: string[]): Promise<number> {
   if (args.includes('-h') || args.includes('--help')) {
     process.stdout.write(REPLAY_USAGE);
@@ -176,9 +185,13 @@ export async function replayCommand(args: string[]): Promise<number> {
       // A sequence runs its steps again, in order, on deliveries (or invoices) of its own; any other case is one request.
       outcome =
         failure.case.intent.kind === 'sequence'
-          ? callback.startsWith('payment.')
+          ? isWebhookCase(failure.case)
+            ? await runWebhookCase(sessionWebhookDriver(session, Number(failure.seed)), failure.case, 'replay')
+            : callback.startsWith('payment.')
             ? await runPaymentSequence(sessionPaymentDriver(session, Number(failure.seed)), failure.case, 'replay')
-            : await runSequence(sessionDriver(session, Number(failure.seed)), failure.case, 'replay')
+            : callback.startsWith('transport.template_')
+              ? await runTemplateSequence(await templateReplayDriver(session), failure.case, 'replay')
+              : await runSequence(sessionDriver(session, Number(failure.seed)), failure.case, 'replay')
           : { case: failure.case, reply: await session.send(callback, failure.case.payload, { clientId, label: 'replay' }), module: session.registration.module, profile: config.profile };
     } catch (e) {
       if (!(e instanceof NoCallbackAddress)) throw e;

@@ -103,17 +103,57 @@ export interface TokenRate {
   afterTooMany: string;
 }
 
-/** Counts the requests of a token (every one, admitted or not) for `TokenRate`. */
+/** What a token sent in one second of the gateway's clock (`second`: epoch seconds). */
+export interface SecondOfTraffic {
+  second: number;
+  /** HTTP requests to the Transport API or the Bot API (admitted or not). */
+  requests: number;
+  /** Of them, answered 429 (over the limit, or forced by the suite). */
+  tooMany: number;
+  /** Of the 429s, those the suite forced (`GatewaySimulator.throttle`). */
+  forced: number;
+  /** Bot WebSocket upgrade requests (counted by the limiter too; not in `requests`). */
+  upgrades: number;
+}
+
+/** Most seconds a token's per-second record keeps (the oldest dropped first): an hour. */
+export const MAX_SECONDS_KEPT = 3600;
+
+/** Counts the requests of a token (every one, admitted or not) for `TokenRate`, and per second. */
 export class TokenTraffic {
   private readonly all = new RateMeter();
   private readonly after = new RateMeter();
+  private readonly seconds = new Map<number, SecondOfTraffic>();
   private tooMany = 0;
   private last429?: number;
   private longestPause?: number;
 
   constructor(private readonly limit: number) {}
 
-  add(t: number, refused: boolean): void {
+  /** Adds a request to the per-second record: `kind` http (an API request) or socket (a WebSocket upgrade). */
+  private tally(t: number, refused: boolean, kind: 'http' | 'socket', forced: boolean): void {
+    const second = Math.floor(t / 1000);
+    let s = this.seconds.get(second);
+    if (!s) {
+      this.seconds.set(second, (s = { second, requests: 0, tooMany: 0, forced: 0, upgrades: 0 }));
+      for (const oldest of this.seconds.keys()) {
+        if (this.seconds.size <= MAX_SECONDS_KEPT) break;
+        this.seconds.delete(oldest);
+      }
+    }
+    if (kind === 'socket') s.upgrades++;
+    else s.requests++;
+    if (refused && kind === 'http') s.tooMany++;
+    if (forced) s.forced++;
+  }
+
+  /** The per-second record, oldest first; seconds without a request are absent. */
+  perSecond(): SecondOfTraffic[] {
+    return [...this.seconds.values()].map((s) => ({ ...s })).sort((a, b) => a.second - b.second);
+  }
+
+  add(t: number, refused: boolean, kind: 'http' | 'socket' = 'http', forced = false): void {
+    this.tally(t, refused, kind, forced);
     this.all.add(t);
     if (this.tooMany > 0) this.after.add(t);
     if (this.last429 !== undefined) {

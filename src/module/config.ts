@@ -105,7 +105,8 @@ export const TRIGGER_PARAMETERS: Readonly<Record<string, readonly string[]>> = {
   'telephony.managerLookup': ['phone'],
   'payment.notify': ['paymentId', 'event'],
   'transport.templateVerdict': ['channelId', 'code', 'verdict', 'reason'],
-  'transport.inboundMessage': ['channelId', 'text'],
+  'transport.inboundMessage': ['channelId', 'text', 'count'],
+  'transport.templateReport': ['channelId', 'code', 'template'],
   'registration.repeat': [],
 };
 

@@ -39,6 +39,9 @@ import { ensureActionIsReported, ensureRefundWithoutAmountIsFull, ensureCanceled
 import { ensureCreateReturnsPaymentLink, ensureRefundAnswersRefund } from '../checks/payment/replies.ts';
 import { ensureStartedCallAnswers200, ensureUnstartableCallIsNot200 } from '../checks/telephony/make-call.ts';
 import { ensureRefusedRecordGivesNoAudio } from '../checks/telephony/record.ts';
+import { CHAT_TEMPLATE_PROPERTIES } from './chat-templates.ts';
+import { CHAT_BOT_PROPERTY_CHECKS } from './chat-bot.ts';
+import { CHAT_WEBHOOK_CHECKS } from './chat-webhooks.ts';
 
 const MUST = 'MUST' as const;
 
@@ -290,9 +293,12 @@ export const PROPERTY_CHECKS: Readonly<Record<string, (profile: boolean) => Prop
   ],
   // chat: each part's properties in its own file (src/properties/chat-*.ts), spread here
   // chat: webhooks (issue 25, item 2)
+  ...CHAT_WEBHOOK_CHECKS,
   // chat: templates (issue 25, item 3)
+  ...CHAT_TEMPLATE_PROPERTIES,
   // chat: rate limit (issue 25, item 4)
   // chat: bot (issue 25, item 5)
+  ...CHAT_BOT_PROPERTY_CHECKS,
 };
 
 /** The requirement ids a property can credit in either view of the run: what its test declares it covers. */

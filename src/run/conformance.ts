@@ -14,6 +14,8 @@ import type { TokenRate } from '../evidence/bounded.ts';
 import type { RunSession } from './session.ts';
 import { NeedsTrigger } from '../module/triggers.ts';
 import { judgeSystemCalls } from './system-calls.ts';
+import { judgeGatewayCalls } from './gateway-calls.ts';
+import { judgeTemplateCalls } from './template-calls.ts';
 import { checkModuleCallsSimulatedEndpoints } from '../checks/run/unsimulated.ts';
 import { checkGatewayRateLimitIsKept, checkModuleRequestsAreReadWhole } from '../checks/run/traffic.ts';
 import { ensureAcceptedRegistrationIsNotRepeated } from '../checks/registration/edit-call.ts';
@@ -111,7 +113,8 @@ export class Conformance {
       this.session.log.get(id) ??
       this.session.system.calls.find((c) => c.exchange.id === id)?.exchange ??
       this.session.system.unsimulated.find((x) => x.id === id) ??
-      this.session.gateway.calls.find((c) => c.exchange.id === id)?.exchange
+      this.session.gateway.calls.find((c) => c.exchange.id === id)?.exchange ??
+      this.session.gateway.unknown.find((x) => x.id === id)
     );
   }
 
@@ -173,6 +176,10 @@ export class Conformance {
     // Every such call ever made, but those a spec judged (a flow's call by the wrong method).
     const total = system.unsimulatedCount() - (system.unsimulated.length - unsimulated.length);
     if (unsimulated.length > 0) await this.apply(checkModuleCallsSimulatedEndpoints, { unsimulated, total }, { requirements: [], severity: 'INFO' });
+    // Every call to the gateway (the channel activation right after registering included), and the requests to no gateway endpoint.
+    await judgeGatewayCalls(this);
+    // Template calls no template step judged (src/run/template-calls.ts).
+    await judgeTemplateCalls(this);
     await this.judgeTraffic();
   }
 

@@ -4,7 +4,10 @@
  * `retailcrm/bot-api-client-go` `ws/`). It refuses an upgrade without a registered bot token
  * (401) or over the rate limit (429) with the gateway's error body, records every connection,
  * frame and close as evidence, and lets the suite send frames and close connections normally
- * (1000) or abnormally (the bot sees 1006).
+ * (1000) or abnormally (the bot sees 1006). Every upgrade request is kept as an attempt (time,
+ * path, token, status) so that the reconnect timing of a bot can be measured; the suite can make
+ * the gateway refuse every upgrade for a while (`refuseUpgrades`: 503 with the error body, as an
+ * unavailable gateway answers) to count a bot's attempts while it cannot connect.
  */
 import type { EventEmitter } from 'node:events';
 import type http from 'node:http';
@@ -35,6 +38,21 @@ export interface BotConnection {
   error?: string;
 }
 
+/** One upgrade request of a bot, whatever the answer. Times are epoch milliseconds. */
+export interface UpgradeAttempt {
+  at: number;
+  /** The path and query asked for. */
+  url: string;
+  /** The `X-Bot-Token` header: absent, a registered bot token, or another value. */
+  token: 'missing' | 'bot' | 'unknown';
+  /** The bot token presented, when it is a registered one. */
+  botToken?: string;
+  /** 101 when upgraded; else the refusal's status. */
+  status: number;
+  /** The recorded exchange. */
+  exchange: Exchange;
+}
+
 /** A frame on the bot WebSocket; `meta.timestamp` (unix seconds) is filled in when absent. */
 export interface BotFrame {
   type: string;
@@ -55,11 +73,19 @@ export interface BotSocketOptions {
   maxFrameBytes?: number;
 }
 
+/** Upgrade attempts kept (a bot in a tight loop makes thousands). */
+const MAX_ATTEMPTS = 5000;
+
 /** Epoch milliseconds with sub-millisecond precision, strictly ordered within the process. */
 const preciseNow = (): number => performance.timeOrigin + performance.now();
 
 export class BotSockets {
   private readonly connections: BotConnection[] = [];
+  /** Every upgrade request, the oldest first (the last `MAX_ATTEMPTS` kept; `attemptCount` counts all). */
+  private readonly attemptList: UpgradeAttempt[] = [];
+  attemptCount = 0;
+  /** Until when (epoch ms) upgrades are refused, and with which status. */
+  private refusing: { until: number; status: number } | undefined;
   private readonly sockets = new Map<string, WebSocket>();
   private readonly wss: WebSocketServer;
   private readonly options: BotSocketOptions;
@@ -92,16 +118,25 @@ export class BotSockets {
         request: { method: 'GET', url: wsUrl, headers },
         response: { status, headers: status === 101 ? { upgrade: 'websocket', connection: 'Upgrade' } : { 'content-type': 'application/json; charset=utf-8' }, ...(body !== undefined ? { body } : {}) },
       });
+    const at = preciseNow();
+    const presented = headers['x-bot-token'];
+    const known = presented ? this.options.bot(presented) : undefined;
+    const attempt = (status: number, exchange: Exchange): void => {
+      this.attemptCount++;
+      this.attemptList.push({ at, url: req.url ?? '/', token: !presented ? 'missing' : known ? 'bot' : 'unknown', ...(known ? { botToken: presented } : {}), status, exchange });
+      if (this.attemptList.length > MAX_ATTEMPTS) this.attemptList.splice(0, this.attemptList.length - MAX_ATTEMPTS);
+    };
     const refuse = (status: number, reason: string, message: string): void => {
       const body = JSON.stringify({ errors: [message] });
       socket.end(`HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
-      record(status, body);
+      attempt(status, record(status, body));
     };
 
     if (url.pathname.replace(/\/$/, '') !== BOT_WS_PATH) return refuse(404, 'Not Found', `no endpoint ${url.pathname}`);
-    const token = headers['x-bot-token'];
+    if (this.refusing && Date.now() < this.refusing.until) return refuse(this.refusing.status, this.refusing.status === 503 ? 'Service Unavailable' : 'Refused', 'the gateway is unavailable; try again later');
+    const token = presented;
     if (!token) return refuse(401, 'Unauthorized', 'header X-Bot-Token is missing');
-    const bot = this.options.bot(token);
+    const bot = known;
     if (!bot) return refuse(401, 'Unauthorized', 'unknown X-Bot-Token');
     if (!this.options.admit(token)) return refuse(429, 'Too Many Requests', 'Too Many Requests');
     const events = (url.searchParams.get('events') ?? '')
@@ -111,6 +146,7 @@ export class BotSockets {
 
     this.wss.handleUpgrade(req, socket, head, (ws) => {
       const conn: BotConnection = { id: `b${this.nextId++}`, token, clientId: bot.clientId, events, connectedAt: preciseNow(), exchange: record(101), received: [] };
+      attempt(101, conn.exchange);
       this.connections.push(conn);
       this.sockets.set(conn.id, ws);
       // The code the gateway closed with on its own (ws stops reading then: the bot's echo is not seen).
@@ -153,6 +189,22 @@ export class BotSockets {
   /** Every bot connection so far, oldest first. */
   all(): readonly BotConnection[] {
     return this.connections;
+  }
+
+  /** Upgrade requests (the last `MAX_ATTEMPTS`), oldest first; with `afterTime` those made at or after it. */
+  attempts(afterTime?: number): UpgradeAttempt[] {
+    return afterTime === undefined ? [...this.attemptList] : this.attemptList.filter((a) => a.at >= afterTime);
+  }
+
+  /**
+   * Refuses every upgrade of the bot WebSocket path for `ms` milliseconds from now with `status`
+   * (default 503) and the gateway's error body, whatever the token. `ms` 0 ends a refusal.
+   * Returns the moment the refusal ends (epoch ms).
+   */
+  refuseUpgrades(ms: number, status = 503): number {
+    const until = Date.now() + ms;
+    this.refusing = ms > 0 ? { until, status } : undefined;
+    return until;
   }
 
   /**

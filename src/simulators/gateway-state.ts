@@ -359,6 +359,16 @@ export class GatewayState {
     return chat;
   }
 
+  /**
+   * Makes a chat of a channel known, with its customer and an open dialog, as a customer's first
+   * message would (the suite seeds chats for the bot's events when no transport opened one).
+   */
+  addChat(channelId: number, externalChatId: string, customer: Record<string, unknown> & { external_id: string }): GatewayChat {
+    const chat = this.upsertChat(channelId, externalChatId, this.upsertCustomer(channelId, customer));
+    this.openDialog(chat);
+    return chat;
+  }
+
   /** The open dialog of a chat. */
   activeDialog(chatId: number): GatewayDialog | undefined {
     return [...this.dialogs.values()].find((d) => d.chatId === chatId && d.closed_at === undefined);

@@ -14,6 +14,8 @@ import { errors, iso, isObject, listParam, ok, page, transport, flag, type Route
 import type { GatewayMessage, GatewayTemplate } from './gateway-state.ts';
 import { getFile, upload, uploadByUrl } from './gateway-files.ts';
 import { channelView, messageView, templateView } from './gateway-views.ts';
+import type { InboundRequest } from './http.ts';
+import { isVerificationStatus as isStatus, judgeReport, judgeUpdate, type KnownFile, type TemplateBreach, type TemplateJudgement } from '../contract/template-machine.ts';
 
 export const TRANSPORT_ROUTES = {
   // channels
@@ -132,6 +134,30 @@ function wrongChannel(body: Record<string, unknown>, shape: Shape) {
   return wrong.length > 0 ? errors(400, ...wrong.map((w) => `channel ${w}`)) : undefined;
 }
 
+/**
+ * The judgement of each template call against the template table (`src/contract/template-machine.ts`),
+ * by request: the facade (`gateway.ts`) copies it onto the recorded call for the checks.
+ */
+export const TEMPLATE_JUDGEMENTS = new WeakMap<InboundRequest, TemplateJudgement>();
+
+/** What the gateway knows of a file by id (its size and type), for the limits of header files. */
+const knownFile = (state: RouteContext['state']) => (id: string): KnownFile | undefined => {
+  const f = state.files.get(id);
+  return f ? { size: f.size, mime: f.mime_type } : undefined;
+};
+
+/**
+ * The refusal of a template call that breaks the table or the document's values and limits:
+ * HTTP 400 with the error body, for every such breach, an illegal transition included. 400, not
+ * 409: wire profile section 6 gives 400 with `{errors}` as the gateway's answer to a request it
+ * cannot accept, and no source shows the gateway answering 409; both official clients read any
+ * status but 200 as an error with that body, so the choice changes nothing for a correct module.
+ */
+function refusal(breaches: TemplateBreach[]) {
+  const refused = breaches.filter((b) => b.refuse);
+  return refused.length > 0 ? errors(400, ...refused.map((b) => b.why)) : undefined;
+}
+
 function ownTemplate({ req, token, state }: RouteContext): GatewayTemplate | undefined {
   const channel = state.activeChannel(req.params.channel_id, token);
   return channel ? state.template(channel.id, req.params.code!) : undefined;
@@ -185,9 +211,12 @@ export const TRANSPORT_HANDLERS: Record<TransportRoute, RouteHandler> = {
 
   'transport.template.create': ({ req, body, token, state }) => {
     const channel = state.activeChannel(req.params.channel_id, token);
+    const code = typeof body.code === 'string' ? body.code : '';
+    const judged = judgeReport(body, knownFile(state));
+    TEMPLATE_JUDGEMENTS.set(req, { kind: 'report', channelId: Number(req.params.channel_id), code, from: 'new', ...(judged.to ? { to: judged.to } : {}), breaches: judged.breaches });
     if (!channel) return errors(404, `channel ${req.params.channel_id} not found`);
-    const code = body.code;
-    if (typeof code !== 'string' || code === '') return errors(400, 'code is required');
+    const refused = refusal(judged.breaches);
+    if (refused) return refused;
     const byCode = state.channelTemplates(channel.id);
     if (byCode.has(code)) return errors(400, `template ${code} already exists in channel ${channel.id}`);
     const tpl: GatewayTemplate = { channel_id: channel.id, code, template: { ...body, channel_id: channel.id }, history: [] };
@@ -198,7 +227,18 @@ export const TRANSPORT_HANDLERS: Record<TransportRoute, RouteHandler> = {
 
   'transport.template.update': (ctx) => {
     const tpl = ownTemplate(ctx);
-    if (!tpl) return errors(404, `template ${ctx.req.params.code} not found in channel ${ctx.req.params.channel_id}`);
+    const channelId = Number(ctx.req.params.channel_id);
+    const code = ctx.req.params.code!;
+    if (!tpl) {
+      TEMPLATE_JUDGEMENTS.set(ctx.req, { kind: 'update', channelId, code, from: 'new', breaches: [] });
+      return errors(404, `template ${code} not found in channel ${ctx.req.params.channel_id}`);
+    }
+    // A template the gateway holds without a known status was reported without one: it is verifying.
+    const from = isStatus(tpl.verification_status) ? tpl.verification_status : 'pending';
+    const judged = judgeUpdate(from, ctx.body, knownFile(ctx.state));
+    TEMPLATE_JUDGEMENTS.set(ctx.req, { kind: 'update', channelId, code, from, ...(judged.to ? { to: judged.to } : {}), breaches: judged.breaches });
+    const refused = refusal(judged.breaches);
+    if (refused) return refused;
     tpl.template = { ...tpl.template, ...ctx.body, code: tpl.code, channel_id: tpl.channel_id };
     ctx.state.applyStatus(tpl, ctx.body, 'transport.template.update');
     return ok();
@@ -206,6 +246,8 @@ export const TRANSPORT_HANDLERS: Record<TransportRoute, RouteHandler> = {
 
   'transport.template.delete': (ctx) => {
     const tpl = ownTemplate(ctx);
+    const from = tpl === undefined ? 'new' : isStatus(tpl.verification_status) ? tpl.verification_status : 'pending';
+    TEMPLATE_JUDGEMENTS.set(ctx.req, { kind: 'delete', channelId: Number(ctx.req.params.channel_id), code: ctx.req.params.code!, from, breaches: [] });
     if (!tpl) return errors(404, `template ${ctx.req.params.code} not found in channel ${ctx.req.params.channel_id}`);
     ctx.state.templates.get(tpl.channel_id)?.delete(tpl.code);
     return ok();

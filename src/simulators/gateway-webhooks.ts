@@ -8,6 +8,7 @@ import type { CallbackClient, Reply } from '../client/callback-client.ts';
 import { encodeWebhook, webhookHeaders } from '../wire/forms.ts';
 import { isObject } from './gateway-routing.ts';
 import type { GatewayState, GatewayTemplate } from './gateway-state.ts';
+import { afterUpdateWebhook, isVerificationStatus } from '../contract/template-machine.ts';
 
 /**
  * Sends a webhook to the transport registered with this clientId or token. A successful reply
@@ -25,12 +26,13 @@ export async function sendWebhook(state: GatewayState, client: CallbackClient, c
   return reply;
 }
 
-function afterWebhook(state: GatewayState, type: string, data: Record<string, unknown>, reply: Reply): void {
+export function afterWebhook(state: GatewayState, type: string, data: Record<string, unknown>, reply: Reply): void {
   const channelId = Number(data.channel_id);
   if (!state.channels.has(channelId)) return;
   if (type === 'template_create' && isObject(reply.json) && typeof reply.json.code === 'string' && reply.json.code !== '') {
     const code = reply.json.code;
-    const status = typeof reply.json.verification_status === 'string' ? reply.json.verification_status : 'pending';
+    // The table: a new template is verifying (`pending`); the older client's reply may name its status (wire profile 6), taken when it is one of the three.
+    const status = isVerificationStatus(reply.json.verification_status) ? reply.json.verification_status : 'pending';
     const tpl: GatewayTemplate = { channel_id: channelId, code, template: { ...data, code, channel_id: channelId }, history: [] };
     state.applyStatus(tpl, { verification_status: status }, 'webhook template_create');
     state.channelTemplates(channelId).set(code, tpl);
@@ -38,7 +40,10 @@ function afterWebhook(state: GatewayState, type: string, data: Record<string, un
     const tpl = state.template(channelId, data.code);
     if (!tpl) return;
     tpl.template = { ...tpl.template, ...data, code: tpl.code, channel_id: channelId };
-    if (tpl.verification_status === 'rejected') state.applyStatus(tpl, { verification_status: 'pending' }, 'webhook template_update');
+    // The table: a rejected template the user resubmits is verifying again; an approved one stays approved (only variable values editable).
+    const from = isVerificationStatus(tpl.verification_status) ? tpl.verification_status : undefined;
+    const to = afterUpdateWebhook(from);
+    if (to !== undefined && to !== from) state.applyStatus(tpl, { verification_status: to }, 'webhook template_update');
   } else if (type === 'template_delete' && typeof data.code === 'string') {
     state.templates.get(channelId)?.delete(data.code);
   }

@@ -28,17 +28,18 @@ import type { EvidenceLog, Exchange } from '../evidence/exchange.ts';
 import type { CallbackClient, Reply } from '../client/callback-client.ts';
 import { contract } from '../contract/schemas.ts';
 import { waitForMatch } from './wait.ts';
-import { BoundedList, TokenTraffic, type TokenRate } from '../evidence/bounded.ts';
+import { BoundedList, TokenTraffic, type SecondOfTraffic, type TokenRate } from '../evidence/bounded.ts';
 import { RecordingServer, jsonErrorMessage, parseJson, type Answer, type InboundRequest, type ServerLimits, type TlsMaterial } from './http.ts';
 import { BOT_PREFIX, TRANSPORT_PREFIX, errors, isObject, type Api, type RouteDef, type RouteHandler } from './gateway-routing.ts';
-import { TRANSPORT_HANDLERS, TRANSPORT_ROUTES } from './gateway-transport-api.ts';
+import { TEMPLATE_JUDGEMENTS, TRANSPORT_HANDLERS, TRANSPORT_ROUTES } from './gateway-transport-api.ts';
+import type { TemplateJudgement } from '../contract/template-machine.ts';
 import { BOT_HANDLERS, BOT_ROUTES } from './gateway-bot-api.ts';
-import { BotSockets, type BotConnection, type BotFrame } from './gateway-bot-ws.ts';
+import { BotSockets, type BotConnection, type BotFrame, type UpgradeAttempt } from './gateway-bot-ws.ts';
 import { sendWebhook } from './gateway-webhooks.ts';
 import { GatewayState, type BotRegistration, type GatewayChannel, type GatewayTemplate, type GatewayUser, type TransportRegistration } from './gateway-state.ts';
 
 export { TRANSPORT_PREFIX, BOT_PREFIX, BOT_WS_PATH } from './gateway-routing.ts';
-export type { BotConnection, BotFrame } from './gateway-bot-ws.ts';
+export type { BotConnection, BotFrame, UpgradeAttempt } from './gateway-bot-ws.ts';
 export type {
   BotRegistration,
   GatewayBot,
@@ -86,6 +87,8 @@ export interface GatewayCall {
   accepted: boolean;
   /** The HTTP status the gateway answered with. */
   status: number;
+  /** A template call: what the template table made of it (`src/contract/template-machine.ts`). */
+  template?: TemplateJudgement;
 }
 
 export interface GatewaySimulatorOptions {
@@ -105,10 +108,21 @@ export interface GatewaySimulatorOptions {
   limits?: Partial<ServerLimits>;
 }
 
+/** A throttle of one token: what is left of it, and what it refused. */
+interface Throttle {
+  remaining?: number;
+  untilMs?: number;
+  routes?: readonly GatewayRoute[];
+  refused: number;
+}
+
 export class GatewaySimulator extends EventEmitter {
   private readonly callList = new BoundedList<GatewayCall>();
   /** Calls in order: per route the first 2,000 and the last 1,000 kept (every one counted: `callCount()`). */
   readonly calls: GatewayCall[] = this.callList.items;
+  private readonly unknownList = new BoundedList<Exchange>();
+  /** Requests to paths or methods the gateway does not have (answered 404 or 405), in order; bounded per path like `calls`. */
+  readonly unknown: Exchange[] = this.unknownList.items;
   /** Everything the gateway holds; the maps below are views into it. */
   readonly state = new GatewayState();
   readonly transports = this.state.transports;
@@ -130,6 +144,8 @@ export class GatewaySimulator extends EventEmitter {
   private readonly windows = new Map<string, number[]>();
   private readonly tooMany = new Map<string, number>();
   private readonly traffic = new Map<string, TokenTraffic>();
+  /** 429 on demand, per token (`throttle`). */
+  private readonly forced = new Map<string, Throttle>();
   private readonly pending = new WeakMap<InboundRequest, Omit<GatewayCall, 'exchange'>>();
 
   constructor(options: GatewaySimulatorOptions) {
@@ -146,7 +162,7 @@ export class GatewaySimulator extends EventEmitter {
       ...(options.limits ? { limits: options.limits } : {}),
       // The gateway's error body (wire profile section 6).
       errorBody: (message) => ({ errors: [message] }),
-      onExchange: (_label, req, exchange) => this.completed(req, exchange),
+      onExchange: (label, req, exchange) => (label === 'unknown endpoint' ? this.unknownCall(exchange) : this.completed(req, exchange)),
     });
     for (const [name, def] of Object.entries(GATEWAY_ROUTES) as Array<[GatewayRoute, RouteDef]>) {
       const prefix = def.api === 'transport' ? TRANSPORT_PREFIX : BOT_PREFIX;
@@ -160,7 +176,7 @@ export class GatewaySimulator extends EventEmitter {
       events: this,
       baseUrl: () => this.server.baseUrl(),
       bot: (token) => this.state.bots.get(token),
-      admit: (token) => this.admit(token),
+      admit: (token) => this.admit(token, 'socket'),
       maxFrameBytes: this.server.limits.maxFrameBytes,
     });
     this.server.server.on('upgrade', (req: http.IncomingMessage, socket: Duplex, head: Buffer) => {
@@ -202,18 +218,75 @@ export class GatewaySimulator extends EventEmitter {
 
   // ---- rate limit ----------------------------------------------------------------------------
 
-  /** Counts a request of a token; false when it is over the limit (the request gets 429). */
-  private admit(token: string): boolean {
+  /**
+   * Counts a request of a token; false when it is over the limit, or refused on demand (the
+   * request gets 429). `route` is the HTTP endpoint, or `socket` for a bot WebSocket upgrade
+   * (never refused on demand).
+   */
+  private admit(token: string, route: GatewayRoute | 'socket'): boolean {
     const now = this.clock();
+    const forced = route !== 'socket' && this.takeForced(token, route, now);
     const window = (this.windows.get(token) ?? []).filter((t) => t > now - 1000);
-    const ok = window.length < this.rate;
+    const ok = !forced && window.length < this.rate;
     if (ok) window.push(now);
     else this.tooMany.set(token, (this.tooMany.get(token) ?? 0) + 1);
     this.windows.set(token, window);
     let traffic = this.traffic.get(token);
     if (!traffic) this.traffic.set(token, (traffic = new TokenTraffic(this.rate)));
-    traffic.add(now, !ok);
+    traffic.add(now, !ok, route === 'socket' ? 'socket' : 'http', forced);
     return ok;
+  }
+
+  /** Whether this request of a token is refused on demand; counts it against the throttle. */
+  private takeForced(token: string, route: GatewayRoute, now: number): boolean {
+    const t = this.forced.get(token);
+    if (!t) return false;
+    if ((t.untilMs !== undefined && now >= t.untilMs) || (t.remaining !== undefined && t.remaining <= 0)) {
+      this.forced.delete(token);
+      return false;
+    }
+    if (t.routes && !t.routes.includes(route)) return false;
+    if (t.remaining !== undefined) t.remaining--;
+    t.refused++;
+    return true;
+  }
+
+  /**
+   * 429 on demand: the next `count` HTTP requests of a token (to `routes`, when given), or those
+   * until `untilMs` (epoch ms on the gateway's clock), or both (whichever ends first), are
+   * answered 429 with the error body, as the gateway answers a token over its rate (document,
+   * Errors 6). No `Retry-After` header: the official clients read none (wire profile 6 gives
+   * only the error body). Bot WebSocket upgrades are never refused on demand. A new throttle
+   * replaces the token's last one; `{count: 0}` ends it.
+   */
+  throttle(token: string, options: { count?: number; untilMs?: number; routes?: readonly GatewayRoute[] }): void {
+    if (options.count === undefined && options.untilMs === undefined) throw new Error('throttle needs a count or an untilMs');
+    this.forced.set(token, {
+      ...(options.count !== undefined ? { remaining: options.count } : {}),
+      ...(options.untilMs !== undefined ? { untilMs: options.untilMs } : {}),
+      ...(options.routes ? { routes: options.routes } : {}),
+      refused: 0,
+    });
+  }
+
+  /** How many requests the token's current throttle refused so far (0 without one). */
+  throttled(token: string): number {
+    return this.forced.get(token)?.refused ?? 0;
+  }
+
+  /**
+   * What a token sent per second of the gateway's clock (HTTP requests, 429s, forced 429s,
+   * WebSocket upgrades), oldest first, the last hour kept; with `sinceMs` the seconds from the
+   * one that holds it.
+   */
+  requestsPerSecond(token: string, sinceMs?: number): SecondOfTraffic[] {
+    const all = this.traffic.get(token)?.perSecond() ?? [];
+    return sinceMs === undefined ? all : all.filter((s) => s.second >= Math.floor(sinceMs / 1000));
+  }
+
+  /** The gateway's clock (epoch ms; frozen in tests). */
+  now(): number {
+    return this.clock();
   }
 
   /** Connections that ended before one request was complete (see `RecordingServer.connectionTrouble`). */
@@ -291,17 +364,30 @@ export class GatewaySimulator extends EventEmitter {
     else {
       call.tokenKind = def.api;
       call.clientId = owner.clientId;
-      if (!this.admit(token)) answer = errors(429, 'Too Many Requests');
+      if (!this.admit(token, route)) answer = errors(429, 'Too Many Requests');
       else if (call.decodeError) answer = errors(400, call.decodeError);
       else if (def.body === 'json' && !isObject(call.payload)) answer = errors(400, 'request body must be a JSON object');
       else {
         const body = isObject(call.payload) ? call.payload : {};
         answer = await HANDLERS[route]({ req, token, body, state: this.state, gatewayUrl: this.url() });
+        const judged = TEMPLATE_JUDGEMENTS.get(req);
+        if (judged) call.template = judged;
       }
     }
     call.status = answer.status;
     call.accepted = answer.status < 300;
     return answer;
+  }
+
+  /** A request to no endpoint of the gateway: kept for the judgement of the module's gateway calls. */
+  private unknownCall(exchange: Exchange): void {
+    this.unknownList.push(exchange, `${exchange.request.method} ${new URL(exchange.request.url ?? '/', 'http://gateway.invalid').pathname}`);
+    this.emit('unknown', exchange);
+  }
+
+  /** Every request to no endpoint so far, kept or not. */
+  unknownCount(): number {
+    return this.unknownList.count;
   }
 
   /** The server recorded the exchange of a request: the call is complete and announced. */
@@ -373,5 +459,15 @@ export class GatewaySimulator extends EventEmitter {
    */
   waitForBotConnection(timeoutMs: number, afterTime?: number): Promise<BotConnection | undefined> {
     return this.sockets.waitFor(timeoutMs, afterTime);
+  }
+
+  /** Every upgrade request of the bot WebSocket (the last 5,000), oldest first; with `afterTime` those made at or after it. */
+  botUpgradeAttempts(afterTime?: number): UpgradeAttempt[] {
+    return this.sockets.attempts(afterTime);
+  }
+
+  /** Refuses every bot WebSocket upgrade for `ms` milliseconds (503 by default; 0 ends it); returns when the refusal ends (epoch ms). */
+  refuseBotUpgrades(ms: number, status = 503): number {
+    return this.sockets.refuseUpgrades(ms, status);
   }
 }

@@ -40,7 +40,7 @@ function configWith(settings: NonNullable<(typeof FAULT_CASES)[number]['settings
 
 for (const c of FAULT_CASES) {
   test(`fault ${c.fault} is caught by ${[...c.failing, ...(c.warnings ?? []).map((w) => `${w} (warning)`)].join(' + ')}`, async ({}, testInfo) => {
-    const run = await runSuite(['--area', [c.area].flat().join(','), ...(c.runs ? ['--runs', String(c.runs)] : []), ...(c.settings ? ['--config', configWith(c.settings)] : [])], { FAULTS: c.fault });
+    const run = await runSuite(['--area', [c.area].flat().join(','), ...(c.part ? ['--grep', c.part] : []), ...(c.runs ? ['--runs', String(c.runs)] : []), ...(c.settings ? ['--config', configWith(c.settings)] : [])], { FAULTS: c.fault });
     expect(run.results, run.stderr).toBeDefined();
     const failing = failedChecks(run.results);
     await testInfo.attach(DETECTION_ROW, {

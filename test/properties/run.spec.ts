@@ -23,7 +23,7 @@ const out = fs.mkdtempSync(path.join(os.tmpdir(), 'property-'));
 process.env[ENV_OUT] = out;
 
 function conformance(): Conformance {
-  const session = { log: new EvidenceLog(), judged: new Set<string>(), registration: { code: 'm' }, config: { profile: true }, system: { calls: [], unsimulated: [] }, gateway: { calls: [] } } as unknown as RunSession;
+  const session = { log: new EvidenceLog(), judged: new Set<string>(), registration: { code: 'm' }, config: { profile: true }, system: { calls: [], unsimulated: [] }, gateway: { calls: [], unknown: [] } } as unknown as RunSession;
   const sink: RecordSink = { spec: 'test', annotate: () => undefined, write: async () => undefined };
   return new Conformance(session, sink);
 }

@@ -485,9 +485,60 @@ const REGISTRATION_FAULTS: Record<string, { diff: string[]; schemaValid: boolean
   'record-wav-as-mpeg': { diff: [], schemaValid: true },
   'record-without-client-id': { diff: [], schemaValid: true },
   // chat: gateway calls and webhooks (issue 25, items 1-2)
+  'gw-calls-without-token': { diff: [], schemaValid: true },
+  'gw-calls-unknown-token': { diff: [], schemaValid: true },
+  'gw-wrong-api-prefix': { diff: [], schemaValid: true },
+  'gw-channel-update-patch': { diff: [], schemaValid: true },
+  'gw-channel-settings-bad-json': { diff: [], schemaValid: true },
+  'gw-channel-policy-unknown': { diff: [], schemaValid: true },
+  'gw-channel-feature-unknown': { diff: [], schemaValid: true },
+  'gw-channel-creation-string': { diff: [], schemaValid: true },
+  'gw-channel-external-id-number': { diff: [], schemaValid: true },
+  // The schema leaves webhookUrl optional (the document marks nothing mandatory): ensureTransportGivesWebhookUrl judges it.
+  'transport-without-webhook-url': { diff: ['/integrations/mgTransport/webhookUrl'], schemaValid: true },
+  'webhook-template-code-reused': { diff: [], schemaValid: true },
+  'webhook-template-create-without-code': { diff: [], schemaValid: true },
+  'webhook-message-sent-error-code-unknown': { diff: [], schemaValid: true },
+  'webhook-message-sent-without-id': { diff: [], schemaValid: true },
+  'webhook-without-client-id-accepted': { diff: [], schemaValid: true },
+  'webhook-refused-but-acted': { diff: [], schemaValid: true },
+  'webhook-delete-500': { diff: [], schemaValid: true },
+  'webhook-template-update-refused': { diff: [], schemaValid: true },
+  'webhook-message-events-unhandled': { diff: [], schemaValid: true },
   // chat: templates (issue 25, item 3)
+  'template-verdict-status-unknown': { diff: [], schemaValid: true },
+  'template-rejection-reason-unknown': { diff: [], schemaValid: true },
+  'template-quality-unknown': { diff: [], schemaValid: true },
+  'template-verdict-by-post': { diff: [], schemaValid: true },
+  'template-approve-rejected': { diff: [], schemaValid: true },
+  'template-verdict-not-sent': { diff: [], schemaValid: true },
+  'template-verdict-without-name': { diff: [], schemaValid: true },
+  'template-verdict-unknown-code': { diff: [], schemaValid: true },
+  'template-report-eleven-quick-replies': { diff: [], schemaValid: true },
+  'template-report-by-put': { diff: [], schemaValid: true },
+  'template-report-without-code': { diff: [], schemaValid: true },
+  'template-attachment-type-unknown': { diff: [], schemaValid: true },
+  'template-button-type-unknown': { diff: [], schemaValid: true },
+  'template-url-button-without-url': { diff: [], schemaValid: true },
+  'template-header-and-attachments': { diff: [], schemaValid: true },
   // chat: rate limit (issue 25, item 4)
+  'rate-drops-on-429': { diff: [], schemaValid: true },
+  'rate-retry-new-external-id': { diff: [], schemaValid: true },
+  'rate-no-backoff': { diff: [], schemaValid: true },
+  'rate-bot-drops-on-429': { diff: [], schemaValid: true },
   // chat: bot (issue 25, item 5)
+  'bot-command-by-post': { diff: [], schemaValid: true },
+  'bot-command-body-array': { diff: [], schemaValid: true },
+  'bot-command-description-long': { diff: [], schemaValid: true },
+  'bot-no-command-registration': { diff: [], schemaValid: true },
+  'bot-ws-without-token': { diff: [], schemaValid: true },
+  'bot-ws-wrong-path': { diff: [], schemaValid: true },
+  'bot-no-websocket': { diff: [], schemaValid: true },
+  'bot-answers-other-chat': { diff: [], schemaValid: true },
+  'bot-message-without-scope': { diff: [], schemaValid: true },
+  'bot-reconnect-tight-loop': { diff: [], schemaValid: true },
+  'bot-no-reconnect-after-abnormal-close': { diff: [], schemaValid: true },
+  'bot-no-reconnect-after-normal-close': { diff: [], schemaValid: true },
   'startup-tracking-without-api-key': { diff: [], schemaValid: true },
   'registration-api-v4': { diff: [], schemaValid: true },
   'registration-201-as-failure': { diff: [], schemaValid: true },
@@ -1294,6 +1345,100 @@ async function faultBehaviour(fault: string, m: RunningModule, reg: Record<strin
       expect(m.system.find('POST', '/api/v5/payment/update-invoice').length > 0).toBe(fault !== 'update-invoice-put');
       expect(m.system.find('GET', '/api/v5/payment/check').length > 0).toBe(fault === 'check-by-get');
       expect(m.system.find('POST', '/api/v5/payment/check').length > 0).toBe(fault !== 'check-by-get');
+      break;
+    }
+    case 'gw-calls-without-token':
+    case 'gw-calls-unknown-token':
+    case 'gw-wrong-api-prefix': {
+      // chat: gateway calls (issue 25, item 1): the transport's channel list and the bot's info read, sent as the fault says.
+      const reads = await until('the channel list and the bot info read', () => {
+        const r = m.gateway.requests.filter((x) => x.method === 'GET' && /\/(channels|bots)$/.test(x.path));
+        return r.length >= 2 ? r : undefined;
+      });
+      const activation = await until('the channel activation', () => m.gateway.find('POST', '/api/transport/v1/channels')[0]);
+      for (const read of reads) {
+        const name = read.path.includes('/transport/') ? 'x-transport-token' : 'x-bot-token';
+        if (fault === 'gw-wrong-api-prefix') expect(read.path).toMatch(/^\/api\/(transport|bot)\/v2\//);
+        if (fault === 'gw-calls-without-token') expect(read.headers[name]).toBeUndefined();
+        if (fault === 'gw-calls-unknown-token') expect(read.headers[name]).not.toBe(activation.headers['x-transport-token']);
+      }
+      break;
+    }
+    // chat: templates (issue 25, item 3): a rejection as each verdict fault sends it; an approval is untouched.
+    case 'template-verdict-status-unknown':
+    case 'template-rejection-reason-unknown':
+    case 'template-quality-unknown':
+    case 'template-verdict-by-post':
+    case 'template-approve-rejected':
+    case 'template-verdict-not-sent':
+    case 'template-verdict-without-name':
+    case 'template-verdict-unknown-code': {
+      const url = String((reg.integrations as Record<string, Record<string, unknown>>).mgTransport!.webhookUrl);
+      const create = async (): Promise<string> => {
+        const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ClientId: m.clientId }, body: JSON.stringify({ type: 'template_create', meta: { timestamp: 1700000000 }, data: { channel_id: 7, name: 'order_ready', body: 'Order {{1}}' } }) });
+        return ((await res.json()) as { code: string }).code;
+      };
+      const approved = await create();
+      await trigger(m.url, 'transport.templateVerdict', { channelId: 7, code: approved, verdict: 'approved' });
+      expect(m.gateway.find('PUT', `/api/transport/v1/channels/7/templates/${approved}`).map((r) => r.json)).toEqual([expect.objectContaining({ name: 'order_ready', verification_status: 'approved' })]);
+      const code = await create();
+      await trigger(m.url, 'transport.templateVerdict', { channelId: 7, code, verdict: 'rejected', reason: 'scam' });
+      const sent = m.gateway.requests.filter((r) => r.path.includes(`/templates/${code}`));
+      if (fault === 'template-verdict-not-sent') {
+        expect(sent).toEqual([]);
+        break;
+      }
+      const first = sent[0]!;
+      expect(first.method).toBe(fault === 'template-verdict-by-post' ? 'POST' : 'PUT');
+      expect(first.path).toBe(`/api/transport/v1/channels/7/templates/${code}${fault === 'template-verdict-unknown-code' ? '_x' : ''}`);
+      const body = first.json as Record<string, unknown>;
+      expect(body.verification_status).toBe(fault === 'template-verdict-status-unknown' ? 'declined' : 'rejected');
+      expect(body.rejection_reason).toBe(fault === 'template-rejection-reason-unknown' ? 'spam' : 'scam');
+      expect(body.quality).toBe(fault === 'template-quality-unknown' ? 'excellent' : undefined);
+      expect('name' in body).toBe(fault !== 'template-verdict-without-name');
+      expect(sent.map((r) => (r.json as Record<string, unknown>).verification_status)).toEqual(fault === 'template-approve-rejected' ? ['rejected', 'approved'] : [body.verification_status]);
+      break;
+    }
+    // A provider's template as each report fault reports it.
+    case 'template-report-eleven-quick-replies':
+    case 'template-report-by-put':
+    case 'template-report-without-code':
+    case 'template-attachment-type-unknown':
+    case 'template-button-type-unknown':
+    case 'template-url-button-without-url':
+    case 'template-header-and-attachments': {
+      const template = { name: 'promo', type: 'text', body: 'Sale {{1}}', verification_status: 'approved', header: { content: { type: 'text', body: 'Hi' } }, buttons: { items: [{ type: 'plain', label: 'Yes' }] } };
+      expect((await trigger(m.url, 'transport.templateReport', { channelId: 7, code: 'prov_1', template: JSON.stringify(template) })).body).toMatchObject({ channelId: 7, code: 'prov_1' });
+      const put = m.gateway.find('PUT', '/api/transport/v1/channels/7/templates/prov_1');
+      const post = m.gateway.find('POST', '/api/transport/v1/channels/7/templates');
+      expect([put.length, post.length]).toEqual(fault === 'template-report-by-put' ? [1, 0] : [0, 1]);
+      const body = (put[0] ?? post[0])!.json as { code?: string; header?: unknown; attachments?: { type: string }; buttons: { items: Array<Record<string, unknown>> } };
+      expect(body.code).toBe(fault === 'template-report-without-code' ? undefined : 'prov_1');
+      const items = body.buttons.items;
+      if (fault === 'template-report-eleven-quick-replies') expect(items.filter((b) => b.type === 'plain')).toHaveLength(11);
+      if (fault === 'template-button-type-unknown') expect(items.some((b) => b.type === 'link')).toBe(true);
+      if (fault === 'template-url-button-without-url') expect(items.some((b) => b.type === 'url' && b.url === undefined)).toBe(true);
+      if (fault === 'template-attachment-type-unknown') expect([body.attachments, body.header]).toEqual([{ type: 'audio' }, undefined]);
+      if (fault === 'template-header-and-attachments') expect(body.header !== undefined && body.attachments !== undefined).toBe(true);
+      break;
+    }
+    case 'gw-channel-policy-unknown':
+    case 'gw-channel-feature-unknown': {
+      const activation = await until('the channel activation', () => m.gateway.find('POST', '/api/transport/v1/channels')[0]);
+      const settings = (activation.json as { settings: Record<string, Record<string, unknown>> }).settings;
+      if (fault === 'gw-channel-policy-unknown') expect(settings.sending_policy).toEqual({ new_customer: 'always', after_reply_timeout: 'text' });
+      else expect(settings.text!.deleting).toBe('yes');
+      break;
+    }
+    case 'gw-channel-update-patch':
+    case 'gw-channel-settings-bad-json':
+    case 'gw-channel-creation-string':
+    case 'gw-channel-external-id-number': {
+      const update = await until('the channel update', () => m.gateway.requests.find((x) => /^\/api\/transport\/v1\/channels\/\d+$/.test(x.path)));
+      expect(update.method).toBe(fault === 'gw-channel-update-patch' ? 'PATCH' : 'PUT');
+      if (fault === 'gw-channel-settings-bad-json') expect(update.json).toBeUndefined();
+      if (fault === 'gw-channel-creation-string') expect((update.json as { settings: { template: unknown } }).settings.template).toEqual({ creation: 'true' });
+      if (fault === 'gw-channel-external-id-number') expect(typeof (update.json as { external_id: unknown }).external_id).toBe('number');
       break;
     }
     default: {

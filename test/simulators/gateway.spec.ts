@@ -180,13 +180,18 @@ test.describe('gateway simulator', () => {
 
     const update = { name: 'Order ready', body: 'Hello {{1}}, your order is ready.', verification_status: 'rejected', rejection_reason: 'incorrect_category' };
     expect((await call(ctx.base, 'PUT', `/api/transport/v1/channels/${id}/templates/order_ready_en`, { transport: TRANSPORT, body: update })).status).toBe(200);
-    expect((await call(ctx.base, 'PUT', `/api/transport/v1/channels/${id}/templates/order_ready_en`, { transport: TRANSPORT, body: { ...update, verification_status: 'approved', rejection_reason: undefined } })).status).toBe(200);
+    // The table: a rejected template is approved only after the user resubmits it (template_update); before, the verdict is refused.
+    const approve = { ...update, verification_status: 'approved', rejection_reason: undefined };
+    expect((await call(ctx.base, 'PUT', `/api/transport/v1/channels/${id}/templates/order_ready_en`, { transport: TRANSPORT, body: approve })).status).toBe(400);
+    ctx.gw.state.applyStatus(ctx.gw.template(id, 'order_ready_en')!, { verification_status: 'pending' }, 'webhook template_update');
+    expect((await call(ctx.base, 'PUT', `/api/transport/v1/channels/${id}/templates/order_ready_en`, { transport: TRANSPORT, body: approve })).status).toBe(200);
     const tpl = ctx.gw.template(id, 'order_ready_en');
     expect(tpl?.verification_status).toBe('approved');
     expect(tpl?.rejection_reason).toBeUndefined();
     expect(tpl?.history.map((h) => [h.status, h.rejection_reason, h.via])).toEqual([
       ['pending', undefined, 'transport.template.create'],
       ['rejected', 'incorrect_category', 'transport.template.update'],
+      ['pending', undefined, 'webhook template_update'],
       ['approved', undefined, 'transport.template.update'],
     ]);
 

@@ -24,6 +24,7 @@ import { ensureCurrenciesAreListedIso4217 } from './payment-currencies-listed.ts
 import { ensureInvoiceTypesAreLink } from './payment-invoice-types.ts';
 import { ensureShopsHaveCodeNameActive } from './payment-shops.ts';
 import { ensureBotRegistersEmptyObject } from './bot-empty.ts';
+import { ensureTransportGivesWebhookUrl } from './transport-webhook-url.ts';
 
 export interface RuleApplication {
   check: Check<SchemaSubject>;
@@ -59,6 +60,8 @@ export const REGISTRATION_RULES: RuleApplication[] = [
   // Judged on the shops only (FIELD_SCOPES); the payment region's generic schema check leaves the shops' errors to it.
   { check: ensureShopsHaveCodeNameActive, requirements: ['PAY-SHOPS-SHAPE'] },
   { check: ensureBotRegistersEmptyObject, requirements: ['BOT-EMPTY-OBJECT-AT-REGISTRATION'] },
+  // A transport without webhookUrl can receive no webhook; the URL's form is ensureUrlsAreWellFormed's (TRN-WEBHOOKURL-URL).
+  { check: ensureTransportGivesWebhookUrl, requirements: ['TRN-WEBHOOKURL-GIVEN'] },
 ];
 
 /**

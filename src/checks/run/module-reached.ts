@@ -4,13 +4,14 @@ import { defineCheck, fail, notApplicable, pass } from '../check.ts';
 /**
  * No silent passes: a run in which nothing reached the module, or in which the module refused
  * every callback made with its own clientId, is a failure whatever the other checks say.
- * Deliberate probes (unknown clientId) and triggers do not count.
+ * Deliberate probes (unknown clientId), triggers and the frames sent on a bot's WebSocket do not count.
  */
 export const ensureModuleWasReached = defineCheck<{ exchanges: readonly Exchange[]; narrowed?: string }>({
   name: 'ensureModuleWasReached',
   checks: 'callbacks reached the module and it did not refuse them all',
   run({ exchanges, narrowed }) {
-    const callbacks = exchanges.filter((x) => (x.direction === 'system->module' || x.direction === 'gateway->module') && !x.probe && !x.label.startsWith('trigger '));
+    // Frames and closes on the bot's WebSocket are not requests: no reply is due to them.
+    const callbacks = exchanges.filter((x) => (x.direction === 'system->module' || x.direction === 'gateway->module') && !x.probe && !x.label.startsWith('trigger ') && !x.label.startsWith('bot websocket '));
     // A run narrowed to specs that send no callback judges what it selected; it never claims the module answers.
     if (callbacks.length === 0 && narrowed) return notApplicable(`the selection (${narrowed}) sent no callback to the module`);
     if (callbacks.length === 0) return fail('no callback was sent to the module', 'at least one callback answered by the module');

@@ -3,9 +3,10 @@
  * simulators refused unread (a body too large, a request never completed, a WebSocket frame
  * too large), what they read with a caveat (invalid UTF-8, a parameter given twice), and how
  * fast the module called the gateway against its limit of 30 requests a second per token. None
- * of it is a rule the module broke by itself (the contract gives no body size and leaves the
- * system API's rate not shown; the gateway's 429 is its answer, not a rule on the module); what
- * a refused call cost the module's flows is judged by the flows' own checks.
+ * of it is judged here (the contract gives no body size and leaves the system API's rate not
+ * shown); the gateway's rate, a rule on the module (Limits), is judged per second by
+ * `ensureRateBacksOff` in the chat rate-limit spec (src/checks/chat/rate.ts), and what a refused
+ * call cost the module's flows by the flows' own checks.
  */
 import type { EndpointEvidence, Exchange } from '../../evidence/exchange.ts';
 import type { TokenRate } from '../../evidence/bounded.ts';
