@@ -3,7 +3,7 @@
  * form field or, on GET, a query parameter) and to the chat gateway (JSON, token header).
  */
 import { FormData, request } from 'undici';
-import { log } from './log.ts';
+import { log, logSampled } from './log.ts';
 import type { FaultSet } from './faults.ts';
 
 export interface OutboundReply {
@@ -236,7 +236,7 @@ export class GatewayClient {
     const headers: Record<string, string> = { [this.tokenHeader]: this.token, accept: 'application/json' };
     if (body !== undefined) headers['content-type'] = 'application/json';
     const reply = await send(method, `${this.apiBase}${path}`, headers, body === undefined ? undefined : JSON.stringify(body), this.timeoutMs);
-    if (first || reply.status !== 429) log(`gateway ${method} ${this.apiBase}${path} -> ${reply.status}`);
+    if (first || reply.status !== 429) logSampled(`gateway ${method} ${path.replace(/\/[^/]*\d[^/]*/g, '/{id}')} ${reply.status}`, `gateway ${method} ${this.apiBase}${path} -> ${reply.status}`);
     return reply;
   }
 }

@@ -13,7 +13,7 @@ import { isObj, type Obj } from './input.ts';
 import { TRANSPORT_WEBHOOK_PATH } from './registration.ts';
 import { GatewayClient, describeFailure, rateBehaviour, systemOk, type OutboundReply } from './outbound.ts';
 import type { GatewayAccess } from './registration.ts';
-import { log } from './log.ts';
+import { log, logSampled } from './log.ts';
 import { FaultSet } from './faults.ts';
 import { faultyChannelUpdate, faultyRead, faultySettings } from './gateway-faults.ts';
 
@@ -178,11 +178,11 @@ export class TransportService {
       case 'message_deleted':
       case 'message_read':
         if (this.webhookFaults.has('webhook-message-events-unhandled')) throw new HttpError(404, 'unknown webhook type');
-        log('webhook acknowledged', { type });
+        logSampled(`webhook ${type}`, 'webhook acknowledged', { type });
         return {};
       default:
         // message_updated, message_deleted, message_read, reactions and future types: acknowledged.
-        log('webhook acknowledged', { type });
+        logSampled(`webhook ${type}`, 'webhook acknowledged', { type });
         return {};
     }
   }
@@ -212,7 +212,7 @@ export class TransportService {
     const t: StoredTemplate = { channelId, code, verification_status: 'pending', updatedAt: new Date().toISOString() };
     this.copyFields(t, data);
     this.templates.set(this.key(channelId, code), t);
-    log('template submitted for verification', { channelId, code, name: t.name });
+    logSampled('template submitted', 'template submitted for verification', { channelId, code, name: t.name });
     if (this.webhookFaults.has('webhook-template-create-without-code')) return { verification_status: 'pending' };
     return { code };
   }

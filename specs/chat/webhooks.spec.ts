@@ -68,7 +68,8 @@ test.describe('transport webhooks', () => {
       const gen = session.config.generation;
       const transport = await awaitChannels(session, session.config.flowTimeoutMs);
       if (!transport) return conformance.notRun('skipped', 'the transport is not registered at the gateway', checks as unknown as Planned);
-      if (!transport.webhookUrl) return conformance.notRun('notApplicable', 'the transport gives no webhookUrl: the gateway cannot send it any webhook (judged by the gateway-calls rules)', checks as unknown as Planned);
+      if (!transport.webhookUrl) return conformance.notRun('notApplicable', 'the transport gives no webhookUrl: the gateway cannot send it any webhook (judged by ensureTransportGivesWebhookUrl)', checks as unknown as Planned);
+      if (!/^https?:\/\/[^/]/i.test(transport.webhookUrl)) return conformance.notRun('notApplicable', `the transport's webhookUrl ${JSON.stringify(transport.webhookUrl)} is not an absolute http(s) URL: the gateway cannot send it any webhook (judged by ensureUrlsAreWellFormed)`, checks as unknown as Planned);
       if (transport.channels.length === 0) return conformance.notRun('notApplicable', 'the transport activated no channel: the gateway sends webhooks only for active channels', checks as unknown as Planned);
       const driver = sessionWebhookDriver(session, gen.seed);
       const arbitrary = overChannels(transport.channels, (c) => (p.probes ? refusedCase(c, { verdict: driver.verdict !== undefined }) : webhookCase(c)));

@@ -24,6 +24,11 @@ export interface Need {
 export function notRunFor(session: RunSession, kind: ModuleKind, needs: readonly Need[] = []): NotRun | undefined {
   if (!session.registration) return { status: 'skipped', why: session.notRegistered ?? 'the module is not registered' };
   if (!session.registration.kinds.includes(kind)) return { status: 'notApplicable', why: `the module declares no ${kind} integration` };
+  // A chat module whose registration was given (remote mode) got its gateway address and token
+  // from another system: until it calls this gateway, what it does there is not seen here.
+  if ((kind === 'mgTransport' || kind === 'mgBot') && session.registration.call === undefined && session.gateway.callCount() === 0 && session.gateway.botConnections().length === 0) {
+    return { status: 'notApplicable', why: 'the module registered elsewhere (remote mode, its registration given): it holds no token of this gateway and has not called it' };
+  }
   for (const need of needs) {
     const where = callbackUrl(CALLBACKS[need.callback], session.registration.module);
     if ('missing' in where) return { status: 'notApplicable', why: need.why ? need.why(where.missing) : `the module declares no ${need.callback.split('.')[1]} action (${where.missing})` };

@@ -211,17 +211,17 @@ const probeStep = (s: CaseOutcome): boolean => s.case.intent.kind === 'refused';
 /** The property checks of the chat webhooks, spread into `PROPERTY_CHECKS` (`registry.ts`). */
 export const CHAT_WEBHOOK_CHECKS: Record<string, (profile: boolean) => PropertyCheck[]> = {
   [CHAT_WEBHOOKS]: () => [
-    { check: overSteps(ensureTemplateCreateAnswersCode, authorisedStep), app: { requirements: ['TRN-TEMPLATE-CREATE-REPLY-CODE', 'TRN-TEMPLATE-CODE-STRING', 'WIRE-TRN-TEMPLATE-CREATE-REPLY-FORMS'], severity: MUST } },
+    { check: overSteps(ensureTemplateCreateAnswersCode, authorisedStep), app: { requirements: ['TRN-TEMPLATE-CREATE-REPLY-CODE', 'TRN-TEMPLATE-CODE-STRING'], severity: MUST } },
     { check: overSteps(ensureTemplateCodeUniqueInChannel, authorisedStep), app: { requirements: ['TRN-TEMPLATE-CODE-UNIQUE-IN-CHANNEL'], severity: MUST } },
-    { check: overSteps(ensureTemplateUpdateAcknowledged, authorisedStep), app: { requirements: ['TRN-WEBHOOK-TEMPLATE-UPDATE'], severity: MUST } },
-    { check: overSteps(ensureTemplateDeleteAcknowledged, authorisedStep), app: { requirements: ['TRN-WEBHOOK-TEMPLATE-DELETE'], severity: MUST } },
-    { check: overSteps(ensureMessageWebhookAcknowledged, authorisedStep), app: { requirements: ['WIRE-TRN-WEBHOOK-TYPES'], severity: MUST } },
+    { check: overSteps(ensureTemplateUpdateAcknowledged, authorisedStep), app: { requirements: ['TRN-WEBHOOKURL-GIVEN'], severity: MUST } },
+    { check: overSteps(ensureTemplateDeleteAcknowledged, authorisedStep), app: { requirements: ['TRN-WEBHOOKURL-GIVEN'], severity: MUST } },
+    { check: overSteps(ensureMessageWebhookAcknowledged, authorisedStep), app: { requirements: ['WIRE-TRN-WEBHOOK-ANSWERED'], severity: MUST } },
     { check: overSteps(ensureMessageSentAnswersReply, authorisedStep), app: { requirements: ['WIRE-TRN-MESSAGE-SENT-REPLY'], severity: MUST } },
     { check: overSteps(ensureMessageSentErrorCodeKnown, authorisedStep), app: { requirements: ['WIRE-TRN-MESSAGE-SENT-ERROR-CODES'], severity: MUST } },
   ],
   [CHAT_WEBHOOK_PROBES]: () => [
-    { check: overSteps(ensureWebhookWithoutClientIdRefused, probeStep), app: { requirements: ['TRN-AUTH-CLIENTID-HEADER', 'WIRE-TRN-WEBHOOK-CLIENTID-HEADER'], severity: MUST } },
-    { check: overSteps(ensureRefusedWebhookLeftNoEffect, probeStep), app: { requirements: ['TRN-AUTH-CLIENTID-HEADER', 'WIRE-TRN-WEBHOOK-CLIENTID-HEADER'], severity: MUST } },
+    { check: overSteps(ensureWebhookWithoutClientIdRefused, probeStep), app: { requirements: ['WIRE-GEN-BAD-CLIENTID-NO-ACTION'], severity: MUST } },
+    { check: overSteps(ensureRefusedWebhookLeftNoEffect, probeStep), app: { requirements: ['WIRE-GEN-BAD-CLIENTID-NO-ACTION'], severity: MUST } },
   ],
 };
 
