@@ -305,17 +305,23 @@ const CALCULATE_HOSTILE = {
 /** The body rules an answer that is not JSON breaks (it is then judged as an error answer: it does not claim success). */
 const NOT_THE_ERROR_FORM = ['ensureErrorBodyIsJson', 'ensureErrorBodyMatchesErrorShape'];
 
+/*
+ * The process-level faults run the areas their traffic meets: those that flood, stall or will not
+ * stop run the areas that call the module and the system (delivery, payment, telephony); the
+ * gateway flood and the huge bot frames the chat area (the rate-limit and bot specs); the deep
+ * JSON, judged when the session ends, the whole suite.
+ */
 export const HOSTILE_CASES: HostileCase[] = [
-  { fault: 'flood-system', failing: [], info: [] },
+  { fault: 'flood-system', failing: [], info: [], narrow: ['--area', 'delivery,payment,telephony'] },
   // Above 30 requests a second on its token for 10 s (Limits): the chat rate-limit spec judges the token's whole traffic.
-  { fault: 'flood-gateway', failing: ['ensureRateBacksOff'], info: ['checkGatewayRateLimitIsKept'] },
-  { fault: 'body-64mb', failing: [], info: ['checkModuleRequestsAreReadWhole'] },
-  { fault: 'slow-connections', failing: [], info: ['checkModuleRequestsAreReadWhole'] },
+  { fault: 'flood-gateway', failing: ['ensureRateBacksOff'], info: ['checkGatewayRateLimitIsKept'], narrow: ['--area', 'chat'] },
+  { fault: 'body-64mb', failing: [], info: ['checkModuleRequestsAreReadWhole'], narrow: ['--area', 'delivery,payment,telephony'] },
+  { fault: 'slow-connections', failing: [], info: ['checkModuleRequestsAreReadWhole'], narrow: ['--area', 'delivery,payment,telephony'] },
   // The deep gateway message is refused 400 (nested too deep): not a JSON object the gateway can read.
   { fault: 'deep-json', failing: ['ensureGatewayAcceptedCall', 'ensureSystemCallPayloadDecodes'], info: [] },
-  { fault: 'ws-huge-frames', failing: [], info: ['checkModuleRequestsAreReadWhole'] },
-  { fault: 'module-ignores-sigterm', failing: [], info: [] },
-  { fault: 'child-ignores-sigterm', failing: [], info: [] },
+  { fault: 'ws-huge-frames', failing: [], info: ['checkModuleRequestsAreReadWhole'], narrow: ['--area', 'chat'] },
+  { fault: 'module-ignores-sigterm', failing: [], info: [], narrow: ['--area', 'delivery,payment,telephony'] },
+  { fault: 'child-ignores-sigterm', failing: [], info: [], narrow: ['--area', 'delivery,payment,telephony'] },
   // The module's answers to a callback (issue 22, item 6): delivery calculate over 60 kg.
   { fault: 'calculate-never-answers', failing: ['ensureCallbackIsAnswered'], info: [], ...CALCULATE_HOSTILE },
   { fault: 'calculate-answers-after-20s', failing: ['ensureCallbackIsAnswered'], info: [], ...CALCULATE_HOSTILE },

@@ -26,7 +26,7 @@ const TEN_FAULTS = [
 ];
 
 test('a module with ten failing checks is launched once, and every failure is named', async () => {
-  const run = await runSuite(['--runs', '30'], { FAULTS: TEN_FAULTS.join(',') });
+  const run = await runSuite(['--area', 'delivery,payment,telephony', '--runs', '30'], { FAULTS: TEN_FAULTS.join(',') });
   expect(run.exitCode).toBe(1);
   expect(fs.readFileSync(path.join(run.out, 'launches.log'), 'utf8').trim().split('\n')).toHaveLength(1);
   expect(failedChecks(run.results).length).toBe(10);
@@ -53,7 +53,7 @@ for (const [signal, readiness] of [
   ['a line of its output', { stdout: 'ready for callbacks' }],
 ] as const) {
   test(`callbacks wait for ${signal}: no callback is refused`, async () => {
-    const run = await runSuite(['--config', configWith({ readiness }), '--runs', '30'], { FAULTS: '', VARIATIONS: 'ready-late' });
+    const run = await runSuite(['--config', configWith({ readiness }), '--area', 'delivery,payment,telephony', '--runs', '30'], { FAULTS: '', VARIATIONS: 'ready-late' });
     expect(failedChecks(run.results)).toEqual([]);
     expect(run.exitCode).toBe(0);
     const refused = run.results!.exchanges.filter((x) => x.direction === 'system->module' && !x.probe && !x.label.startsWith('trigger') && x.response?.status === 403);
