@@ -33,7 +33,7 @@ test('a module with ten failing checks is launched once, and every failure is na
 });
 
 test('a module not ready in the first moments: the session waits until it accepts callbacks, and no callback of a spec is refused', async () => {
-  const run = await runSuite(['--config', configWith({}), '--runs', '30'], { FAULTS: '', VARIATIONS: 'ready-late' });
+  const run = await runSuite(['--config', configWith({ readiness: { settleMs: 1000 } }), '--runs', '30'], { FAULTS: '', VARIATIONS: 'ready-late' });
   expect(failedChecks(run.results)).toEqual([]);
   expect(run.exitCode).toBe(0);
   // Readiness: after the settle period the activity callback is refused (403), after one more it is accepted.
