@@ -182,7 +182,7 @@ export const FAULT_CASES: FaultCase[] = [
   // Chat: rate limit (issue 25, item 4): specs/chat/rate-limit.spec.ts.
   { fault: 'rate-drops-on-429', area: 'chat', part: 'gateway rate limit.*transport:', failing: ['ensureEveryMessageArrives'], requirement: 'TRN-RATE-LIMIT-BACKOFF', runs: 10 },
   { fault: 'rate-retry-new-external-id', area: 'chat', part: 'gateway rate limit.*transport:', failing: ['ensureRetryKeepsExternalId'], requirement: 'TRN-RATE-LIMIT-BACKOFF', runs: 10 },
-  { fault: 'rate-no-backoff', area: 'chat', part: 'gateway rate limit', failing: ['ensureRateBacksOff'], requirement: 'GEN-RATE-30-PER-SECOND', runs: 10 },
+  { fault: 'rate-no-backoff', area: 'chat', part: 'gateway rate limit.*transport:', failing: ['ensureRateBacksOff'], requirement: 'GEN-RATE-30-PER-SECOND', runs: 10 },
   { fault: 'rate-bot-drops-on-429', area: 'chat', part: 'gateway rate limit.*bot:', failing: ['ensureEveryMessageArrives'], requirement: 'BOT-RATE-LIMIT-BACKOFF', runs: 10 },
   // Chat: bot (issue 25, item 5): specs/chat/bot.spec.ts.
   { fault: 'bot-command-by-post', area: 'chat', part: 'chat bot', failing: ['ensureBotCommandsArePut'], requirement: 'BOT-COMMANDS-PUT', runs: 10 },
@@ -308,18 +308,18 @@ const NOT_THE_ERROR_FORM = ['ensureErrorBodyIsJson', 'ensureErrorBodyMatchesErro
 /*
  * The process-level faults run the areas their traffic meets: those that flood, stall or will not
  * stop run the areas that call the module and the system (delivery, payment, telephony); the
- * gateway flood and the huge bot frames the chat area (the rate-limit and bot specs); the deep
+ * gateway flood and the huge bot frames the chat area's rate-limit (transport) and bot specs; the deep
  * JSON, judged when the session ends, the whole suite.
  */
 export const HOSTILE_CASES: HostileCase[] = [
   { fault: 'flood-system', failing: [], info: [], narrow: ['--area', 'delivery,payment,telephony'] },
   // Above 30 requests a second on its token for 10 s (Limits): the chat rate-limit spec judges the token's whole traffic.
-  { fault: 'flood-gateway', failing: ['ensureRateBacksOff'], info: ['checkGatewayRateLimitIsKept'], narrow: ['--area', 'chat'] },
+  { fault: 'flood-gateway', failing: ['ensureRateBacksOff'], info: ['checkGatewayRateLimitIsKept'], narrow: ['--area', 'chat', '--grep', 'gateway rate limit.*transport:'] },
   { fault: 'body-64mb', failing: [], info: ['checkModuleRequestsAreReadWhole'], narrow: ['--area', 'delivery,payment,telephony'] },
   { fault: 'slow-connections', failing: [], info: ['checkModuleRequestsAreReadWhole'], narrow: ['--area', 'delivery,payment,telephony'] },
   // The deep gateway message is refused 400 (nested too deep): not a JSON object the gateway can read.
   { fault: 'deep-json', failing: ['ensureGatewayAcceptedCall', 'ensureSystemCallPayloadDecodes'], info: [] },
-  { fault: 'ws-huge-frames', failing: [], info: ['checkModuleRequestsAreReadWhole'], narrow: ['--area', 'chat'] },
+  { fault: 'ws-huge-frames', failing: [], info: ['checkModuleRequestsAreReadWhole'], narrow: ['--area', 'chat', '--grep', 'chat bot'] },
   { fault: 'module-ignores-sigterm', failing: [], info: [], narrow: ['--area', 'delivery,payment,telephony'] },
   { fault: 'child-ignores-sigterm', failing: [], info: [], narrow: ['--area', 'delivery,payment,telephony'] },
   // The module's answers to a callback (issue 22, item 6): delivery calculate over 60 kg.
