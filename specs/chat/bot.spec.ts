@@ -21,10 +21,10 @@ import { covers } from '../covers.ts';
 import { inArea } from '../areas.ts';
 import { runProperty, type PropertySpec } from '../../src/properties/run.ts';
 import { propertyChecks, propertyCovers } from '../../src/properties/registry.ts';
-import { BOT_EVENTS } from '../../src/properties/chat-bot.ts';
+import { BOT_EVENTS, BOT_FRAME_CASE, runBotEvent } from '../../src/properties/chat-bot.ts';
 import { notRunFor } from '../../src/properties/applicability.ts';
 import { botOf, type BotContext } from '../../src/generators/chat/context.ts';
-import { botEvent, botEventContextOf, probeCommand, seedBotChats, type BotEvent } from '../../src/generators/chat/bot-events.ts';
+import { botEvent, botEventContextOf, probeCommand, seedBotChats } from '../../src/generators/chat/bot-events.ts';
 import {
   commandPath,
   ensureBotCommandBodyIsNameDescription,
@@ -48,10 +48,7 @@ import {
 import type { Application } from '../../src/checks/apply.ts';
 import type { Check } from '../../src/checks/check.ts';
 import type { RunSession } from '../../src/run/session.ts';
-import type { CallbackName } from '../../src/callbacks/table.ts';
-import type { Reply } from '../../src/client/callback-client.ts';
-import type { CaseOutcome, GeneratedCase } from '../../src/properties/types.ts';
-import type { Exchange } from '../../src/evidence/exchange.ts';
+import type { GeneratedCase } from '../../src/properties/types.ts';
 
 const MUST = 'MUST' as const;
 type Planned = { check: Check<never>; app: Application };
@@ -79,12 +76,6 @@ const RECONNECT_CHECKS = [
 const REFUSE_MS = 1500;
 /** Cases of the events property at most (each waits for the bot's answer). */
 const MAX_EVENT_CASES = 30;
-/** How long a plain message waits for a possible answer (not judged; kept apart from the next case). */
-const TEXT_SETTLE_MS = 150;
-/** How long a command waits once the bot has left one unanswered. */
-const UNANSWERED_WAIT_MS = 500;
-/** Not a callback: the case is a frame on the bot WebSocket (`conformance replay` refuses it by this name). */
-const BOT_FRAME_CASE = 'bot.websocket-frame' as CallbackName;
 
 const asPlanned = (checks: Array<{ check: Check<never> | Check<BotCommandsSubject> | Check<BotSocketSubject> | Check<BotReconnectSubject>; app: Application }>): Planned[] => checks as unknown as Planned[];
 
@@ -138,12 +129,6 @@ function socketAttempts(session: RunSession, afterTime?: number): SocketAttempt[
   return session.gateway.botUpgradeAttempts(afterTime).map((a) => ({ exchangeId: a.exchange.id, at: a.at, url: a.exchange.request.url ?? a.url, token: a.token, status: a.status }));
 }
 
-/** The exchange of the frame just sent (the latest of its label). */
-function frameExchange(session: RunSession, type: string): Exchange | undefined {
-  const all = session.log.all();
-  for (let i = all.length - 1; i >= 0; i--) if (all[i]!.label === `bot websocket frame ${type}`) return all[i];
-  return undefined;
-}
 
 test.describe('chat bot', () => {
   test('commands: PUT /my/commands/{name} right after registration, {name, description}, at most 64 characters', { ...covers(COMMAND_CHECKS.flatMap((c) => c.app.requirements)), ...inArea('chat') }, async ({ session, conformance }) => {
@@ -197,37 +182,13 @@ test.describe('chat bot', () => {
     if (ctx.commands.length === 0) return conformance.notRun('notApplicable', 'the bot registered no command (the command checks judge it)', checks as unknown as Planned[]);
     const gen = session.config.generation;
     test.setTimeout(gen.timeLimitMs + 30_000);
-    let unanswered = false;
+    const state = { unanswered: false };
     const spec: PropertySpec = {
       name: BOT_EVENTS,
       id: 'bot-events',
       arbitrary: botEvent(ctx).map((ev): GeneratedCase => ({ callback: BOT_FRAME_CASE, payload: ev, intent: { kind: 'open', why: `a ${ev.kind === 'command' ? 'command' : 'plain message'} on the bot WebSocket` } })),
       checks,
-      exec: async (c, caseId): Promise<CaseOutcome> => {
-        const ev = c.payload as BotEvent;
-        if (!session.gateway.botConnections().some((b) => b.closedAt === undefined)) await session.gateway.waitForBotConnection(bound);
-        const since = session.gateway.callCount();
-        const sent = session.gateway.sendToBots({ ...ev.frame, meta: { timestamp: Math.floor(Date.now() / 1000) } });
-        const frame = frameExchange(session, ev.frame.type);
-        const waitMs = ev.kind === 'text' ? TEXT_SETTLE_MS : unanswered ? UNANSWERED_WAIT_MS : bound;
-        const answer = sent > 0 ? await session.gateway.waitFor('bot.message.send', waitMs, () => true, since) : undefined;
-        if (ev.kind === 'command' && !answer) unanswered = true;
-        const outcome = { case: c, module: session.registration!.module, profile: session.config.profile, trigger: `bot websocket frame ${ev.frame.type} (${ev.kind}) ${caseId}` };
-        if (answer) {
-          const reply: Reply = {
-            exchange: answer.exchange,
-            status: answer.status,
-            headers: {},
-            body: Buffer.from(typeof answer.exchange.request.body === 'string' ? answer.exchange.request.body : ''),
-            ...(answer.payload !== undefined ? { json: answer.payload } : {}),
-            ...(answer.decodeError !== undefined ? { jsonError: answer.decodeError, error: answer.decodeError } : {}),
-          };
-          return { ...outcome, reply };
-        }
-        const noAnswer = sent === 0 ? 'the bot had no open WebSocket to send the frame on' : `no Bot API answer within ${waitMs} ms`;
-        const exchange: Exchange = frame ?? { id: 'none', direction: 'gateway->module', label: `bot websocket frame ${ev.frame.type}`, startedAt: new Date().toISOString(), durationMs: 0, request: { method: 'WS', url: '', headers: {}, bytes: 0 } as Exchange['request'] };
-        return { ...outcome, reply: { exchange, headers: {}, body: Buffer.alloc(0), error: noAnswer } };
-      },
+      exec: (c, caseId) => runBotEvent(session, c, caseId, state),
     };
     await runProperty(conformance, spec, { ...gen, runs: Math.min(gen.runs, MAX_EVENT_CASES) });
   });

@@ -17,12 +17,14 @@ import { readOptions, sessionOptions, type OptionSpec } from './options.ts';
 import { ConfigError, loadConfig, type ConfigFlags, type ResolvedConfig } from '../module/config.ts';
 import { findPropertyCheck } from '../properties/registry.ts';
 import type { PropertyCheck } from '../properties/run.ts';
-import type { CaseOutcome, SavedFailure } from '../properties/types.ts';
+import type { CaseOutcome, GeneratedCase, SavedFailure } from '../properties/types.ts';
 import { runSequence, sessionDriver } from '../properties/delivery-sequences.ts';
 import { runPaymentSequence, sessionPaymentDriver } from '../properties/payment-sequences.ts';
 import { runTemplateSequence, sessionTemplateDriver } from '../properties/template-sequences.ts';
 import { awaitChannels } from '../generators/chat/context.ts';
 import { isWebhookCase, runWebhookCase, sessionWebhookDriver } from '../properties/chat-webhooks.ts';
+import { BOT_FRAME_CASE, runBotEvent } from '../properties/chat-bot.ts';
+import { seedBotChats } from '../generators/chat/bot-events.ts';
 import { ENV_OUT } from '../run/environment.ts';
 import { RunSession } from '../run/session.ts';
 import { oneLine } from '../report/console-reporter.ts';
@@ -97,10 +99,11 @@ export function readSavedFailure(file: string): SavedFailure {
   const c = data.case;
   if (!isObject(c)) problems.push('case: the generated case {callback, payload, intent}');
   else {
-    if (typeof c.callback !== 'string' || !(c.callback in CALLBACKS)) problems.push(`case.callback: a callback of the suite (${Object.keys(CALLBACKS).join(', ')})`);
+    const botFrame = c.callback === BOT_FRAME_CASE;
+    if (typeof c.callback !== 'string' || !(c.callback in CALLBACKS || botFrame)) problems.push(`case.callback: a callback of the suite (${Object.keys(CALLBACKS).join(', ')}) or ${BOT_FRAME_CASE}`);
     if (!('payload' in c)) problems.push('case.payload: the request payload');
     const intent = c.intent;
-    if (!isObject(intent) || (intent.kind !== 'valid' && !(intent.kind === 'wrong' && typeof intent.field === 'string' && typeof intent.why === 'string') && intent.kind !== 'sequence')) {
+    if (!isObject(intent) || (intent.kind !== 'valid' && !(intent.kind === 'wrong' && typeof intent.field === 'string' && typeof intent.why === 'string') && intent.kind !== 'sequence' && !(botFrame && intent.kind === 'open'))) {
       problems.push('case.intent: {"kind": "valid"}, {"kind": "wrong", "field", "why"} or {"kind": "sequence"}');
     }
     if (isObject(intent) && intent.kind === 'sequence' && !(isObject(c.payload) && Array.isArray(c.payload.steps) && c.payload.steps.length > 0)) problems.push('case.payload: a sequence\'s {"steps": [...]}');
@@ -128,6 +131,16 @@ export function replayLine(check: string, requirements: readonly string[], verdi
         ? `${verdict.outcome === 'pass' ? 'Held' : verdict.outcome === 'skip' ? 'Skipped' : 'Not applicable'}: ${oneLine(verdict.detail, 300)}`
         : '';
   return `replay: ${check} [${requirements.join(', ') || 'suite rule'}] ${WORD[verdict.outcome]}${why ? `  ${why}` : ''}`;
+}
+
+/**
+ * A frame on the bot's socket replays once the bot is connected, in the chats the suite seeds in
+ * a fresh gateway as the run did (the same ids: the frame names its chat).
+ */
+async function replayBotEvent(session: RunSession, c: GeneratedCase): Promise<CaseOutcome> {
+  await session.gateway.waitForBotConnection(session.config.flowTimeoutMs);
+  seedBotChats(session.gateway);
+  return runBotEvent(session, c, 'replay', { unanswered: false });
 }
 
 /** A template sequence replays once the transport has activated its channels (it does so on its own after registering). */
@@ -184,7 +197,9 @@ export async function replayCommand(args: string[]): Promise<number> {
     try {
       // A sequence runs its steps again, in order, on deliveries (or invoices) of its own; any other case is one request.
       outcome =
-        failure.case.intent.kind === 'sequence'
+        callback === BOT_FRAME_CASE
+          ? await replayBotEvent(session, failure.case)
+          : failure.case.intent.kind === 'sequence'
           ? isWebhookCase(failure.case)
             ? await runWebhookCase(sessionWebhookDriver(session, Number(failure.seed)), failure.case, 'replay')
             : callback.startsWith('payment.')

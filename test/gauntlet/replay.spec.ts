@@ -118,6 +118,20 @@ test('a failing payment sequence shrinks to create, cancel and a payment, and re
   expect(fixed.stdout).toMatch(/\nreplay: ensureCanceledInvoiceTakesNoPayment \[PAY-CANCELED-NO-MORE-PAYMENTS\] PASS {2}Held: held on 1 step\(s\) of the sequence/);
 });
 
+test('a failing bot event is saved and replayed on the bot\'s socket: failing with bot-answers-other-chat, holding without', async () => {
+  const run = await runSuite(['--area', 'chat', '--grep', 'chat bot', '--seed', '3', '--runs', '10'], { FAULTS: 'bot-answers-other-chat' });
+  expect(run.exitCode, run.stderr).toBe(1);
+  const result = run.results!.results.find((x) => x.check === 'ensureBotAnswersInItsChat' && x.status === 'failed')!;
+  const file = path.join(run.out, result.property!.counterexample!.file!);
+  const failure = JSON.parse(fs.readFileSync(file, 'utf8')) as SavedFailure;
+  expect(failure.case.callback).toBe('bot.websocket-frame');
+  const [again, fixed] = await Promise.all([replay(file, { FAULTS: 'bot-answers-other-chat' }), replay(file, { FAULTS: '' })]);
+  expect(again.exitCode, again.stderr).toBe(1);
+  expect(again.stdout).toMatch(/\nreplay: ensureBotAnswersInItsChat \[BOT-WEBSOCKET-LISTEN\] FAIL {2}Received: a command in chat (\d+) answered with chat_id (?!\1\b)\d+/);
+  expect(fixed.exitCode, fixed.stderr).toBe(0);
+  expect(fixed.stdout).toMatch(/\nreplay: ensureBotAnswersInItsChat \[BOT-WEBSOCKET-LISTEN\] PASS {2}Held: answered in chat \d+/);
+});
+
 test('one seed, the same requests: two runs with --seed 5 --runs 20 send identical calculate bodies to the same paths', async () => {
   const calculate = (r: Results | undefined): Array<{ label: string; path: string; body: string | undefined }> =>
     (r?.exchanges ?? [])
