@@ -17,6 +17,7 @@
  * saved steps of a shrunk sequence again through the same commands.
  */
 import fc from 'fast-check';
+import { SequencePayload, StepCommand } from './step-commands.ts';
 import type { Reply } from '../client/callback-client.ts';
 import type { CallbackName } from '../callbacks/table.ts';
 import { claimsSuccess } from '../checks/callbacks/reply.ts';
@@ -287,33 +288,8 @@ export async function runStep(step: Step, m: SequenceModel, r: SequenceReal): Pr
   }
 }
 
-/** A step as a fast-check command: its precondition on the model, and its run. */
-class StepCommand implements fc.AsyncCommand<SequenceModel, SequenceReal> {
-  constructor(readonly step: Step) {}
-  check(m: Readonly<SequenceModel>): boolean {
-    return canRun(this.step, m as SequenceModel);
-  }
-  async run(m: SequenceModel, r: SequenceReal): Promise<void> {
-    await runStep(this.step, m, r);
-  }
-  toString(): string {
-    const { op, ...rest } = this.step as Json & { op: string };
-    const args = Object.entries(rest).filter(([, v]) => typeof v !== 'object').map(([k, v]) => `${k}=${String(v)}`);
-    return `${op}(${args.join(',')})`;
-  }
-}
-
-/** The payload of a sequence case: the steps that ran (what `conformance replay` runs again) as JSON. */
-class SequencePayload {
-  constructor(
-    readonly first: Step,
-    readonly commands: Iterable<fc.AsyncCommand<SequenceModel, SequenceReal>>,
-  ) {}
-  toJSON(): { steps: Step[] } {
-    const ran = [...this.commands].filter((c) => (c as { hasRan?: boolean }).hasRan !== false).map((c) => (c as unknown as { cmd?: StepCommand }).cmd?.step ?? (c as StepCommand).step);
-    return { steps: [this.first, ...ran.filter((s): s is Step => s !== undefined)] };
-  }
-}
+/** A step as a fast-check command over this model. */
+const command = (step: Step): StepCommand<Step, SequenceModel, SequenceReal> => new StepCommand(step, canRun, runStep);
 
 /** Which steps a module's declared actions allow (document, actions rules 1 to 7; rule 5: without shipmentDelete shipments are neither edited nor deleted). */
 function stepArbitraries(ctx: SaveContext, declares: (c: CallbackName) => boolean): Array<fc.Arbitrary<Step>> {
@@ -349,19 +325,19 @@ function stepArbitraries(ctx: SaveContext, declares: (c: CallbackName) => boolea
 
 /** The generated sequences: a save, then up to `maxCommands` steps the model allows. */
 export function deliverySequences(ctx: SaveContext, declares: (c: CallbackName) => boolean, maxCommands = 10): fc.Arbitrary<GeneratedCase> {
-  const commands = stepArbitraries(ctx, declares).map((a) => a.map((s) => new StepCommand(s)));
+  const commands = stepArbitraries(ctx, declares).map((a) => a.map((s) => command(s)));
   return fc
     .tuple(saveRequest(ctx), fc.commands(commands, { maxCommands }))
-    .map(([request, cmds]) => ({ callback: 'delivery.save' as const, payload: new SequencePayload({ op: 'save', request }, cmds), intent: { kind: 'sequence' as const } }));
+    .map(([request, cmds]) => ({ callback: 'delivery.save' as const, payload: new SequencePayload<Step, SequenceModel, SequenceReal>({ op: 'save', request }, cmds), intent: { kind: 'sequence' as const } }));
 }
 
 /** Runs a sequence case (generated, or steps read back from a saved failure) and returns its outcome, every step in `steps`. */
 export async function runSequence(driver: SequenceDriver, c: GeneratedCase, caseId: string): Promise<CaseOutcome> {
-  const payload = c.payload instanceof SequencePayload ? c.payload : undefined;
+  const payload = c.payload instanceof SequencePayload ? (c.payload as SequencePayload<Step, SequenceModel, SequenceReal>) : undefined;
   const steps = payload ? [payload.first] : ((c.payload as { steps?: Step[] } | undefined)?.steps ?? []);
   const real: SequenceReal = { driver, caseId, steps: [] };
   const model: SequenceModel = { deliveries: [], shipments: [] };
-  const commands: Iterable<fc.AsyncCommand<SequenceModel, SequenceReal>> = payload ? payload.commands : steps.slice(1).map((s) => new StepCommand(s));
+  const commands: Iterable<fc.AsyncCommand<SequenceModel, SequenceReal>> = payload ? payload.commands : steps.slice(1).map((s) => command(s));
   await runStep(steps[0] ?? { op: 'save', request: {} }, model, real);
   await fc.asyncModelRun(() => ({ model, real }), commands);
   const last = real.steps[real.steps.length - 1]!;

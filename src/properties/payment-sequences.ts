@@ -14,6 +14,7 @@
  * data (`PayStep`): a saved failure replays step by step (`conformance replay`).
  */
 import fc from 'fast-check';
+import { SequencePayload, StepCommand } from './step-commands.ts';
 import type { Reply } from '../client/callback-client.ts';
 import type { CallbackName } from '../callbacks/table.ts';
 import { claimsSuccess } from '../checks/callbacks/reply.ts';
@@ -362,31 +363,8 @@ const freshUuid = (generated: string, n: number): string => `${/^[0-9a-f]{8}-[0-
 
 const fromStates = (action: SystemAction): string => (['pending', 'waitingForCapture', 'succeeded', 'canceled', 'refundSucceeded'] as const).filter((s) => allows(s, action)).join(' or ');
 
-class StepCommand implements fc.AsyncCommand<PaymentModel, Real> {
-  constructor(readonly step: PayStep) {}
-  check(m: Readonly<PaymentModel>): boolean {
-    return canRun(this.step, m as PaymentModel);
-  }
-  async run(m: PaymentModel, r: Real): Promise<void> {
-    await runStep(this.step, m, r);
-  }
-  toString(): string {
-    const { op, ...rest } = this.step as Json & { op: string };
-    return `${op}(${Object.entries(rest).filter(([, v]) => typeof v !== 'object').map(([k, v]) => `${k}=${String(v)}`).join(',')})`;
-  }
-}
-
-/** The payload of a sequence case: the steps that ran, as JSON (what `conformance replay` runs again). */
-class SequencePayload {
-  constructor(
-    readonly first: PayStep,
-    readonly commands: Iterable<fc.AsyncCommand<PaymentModel, Real>>,
-  ) {}
-  toJSON(): { steps: PayStep[] } {
-    const ran = [...this.commands].filter((c) => (c as { hasRan?: boolean }).hasRan !== false).map((c) => (c as unknown as { cmd?: StepCommand }).cmd?.step ?? (c as StepCommand).step);
-    return { steps: [this.first, ...ran.filter((s): s is PayStep => s !== undefined)] };
-  }
-}
+/** A step as a fast-check command over this model. */
+const command = (step: PayStep): StepCommand<PayStep, PaymentModel, Real> => new StepCommand(step, canRun, runStep);
 
 /** The steps a module's declared actions and triggers allow. */
 function stepArbitraries(ctx: PaymentContext, declares: (c: CallbackName) => boolean, canNotify: boolean): Array<fc.Arbitrary<PayStep>> {
@@ -415,10 +393,10 @@ function stepArbitraries(ctx: PaymentContext, declares: (c: CallbackName) => boo
 
 /** The generated sequences: a create, then up to `maxCommands` steps the model allows. */
 export function paymentSequences(ctx: PaymentContext, declares: (c: CallbackName) => boolean, canNotify: boolean, maxCommands = 10): fc.Arbitrary<GeneratedCase> {
-  const commands = stepArbitraries(ctx, declares, canNotify).map((a) => a.map((s) => new StepCommand(s)));
+  const commands = stepArbitraries(ctx, declares, canNotify).map((a) => a.map((s) => command(s)));
   return fc
     .tuple(createRequest(ctx), fc.commands(commands, { maxCommands }))
-    .map(([request, cmds]) => ({ callback: 'payment.create' as const, payload: new SequencePayload({ op: 'create', request }, cmds), intent: { kind: 'sequence' as const } }));
+    .map(([request, cmds]) => ({ callback: 'payment.create' as const, payload: new SequencePayload<PayStep, PaymentModel, Real>({ op: 'create', request }, cmds), intent: { kind: 'sequence' as const } }));
 }
 
 /** A fixed sequence (a typical flow, or steps read back from a saved failure) as a case. */
@@ -426,11 +404,11 @@ export const fixedSequence = (steps: PayStep[]): GeneratedCase => ({ callback: '
 
 /** Runs a payment sequence case and returns its outcome, every step in `steps`. */
 export async function runPaymentSequence(driver: PaymentDriver, c: GeneratedCase, caseId: string): Promise<CaseOutcome> {
-  const payload = c.payload instanceof SequencePayload ? c.payload : undefined;
+  const payload = c.payload instanceof SequencePayload ? (c.payload as SequencePayload<PayStep, PaymentModel, Real>) : undefined;
   const steps = payload ? [payload.first] : ((c.payload as { steps?: PayStep[] } | undefined)?.steps ?? []);
   const real: Real = { driver, caseId, steps: [] };
   const model: PaymentModel = { invoices: [], declared: (['approve', 'cancel', 'refund'] as const).filter((a) => driver.declares(`payment.${a}`)) };
-  const commands: Iterable<fc.AsyncCommand<PaymentModel, Real>> = payload ? payload.commands : steps.slice(1).map((s) => new StepCommand(s));
+  const commands: Iterable<fc.AsyncCommand<PaymentModel, Real>> = payload ? payload.commands : steps.slice(1).map((s) => command(s));
   await runStep(steps[0] ?? { op: 'create', request: {} }, model, real);
   await fc.asyncModelRun(() => ({ model, real }), commands);
   const last = real.steps[real.steps.length - 1]!;

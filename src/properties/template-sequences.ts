@@ -16,6 +16,7 @@
  * replays step by step (`conformance replay`).
  */
 import fc from 'fast-check';
+import { SequencePayload, StepCommand } from './step-commands.ts';
 import type { Reply } from '../client/callback-client.ts';
 import type { CallbackName } from '../callbacks/table.ts';
 import { REJECTION_REASONS, VERIFICATION_STATUSES, isVerificationStatus, type RejectionReason, type TemplateState, type VerificationStatus } from '../contract/template-machine.ts';
@@ -288,31 +289,8 @@ export async function runStep(step: TplStep, m: TemplateModel, r: Real): Promise
   r.steps.push({ case: { callback, payload, intent: trigger ? { kind: 'open', why: 'a trigger' } : { kind: 'valid' } }, reply, module: d.module, profile: d.profile, ...(trigger ? { trigger } : {}), template: view });
 }
 
-class StepCommand implements fc.AsyncCommand<TemplateModel, Real> {
-  constructor(readonly step: TplStep) {}
-  check(m: Readonly<TemplateModel>): boolean {
-    return canRun(this.step, m as TemplateModel);
-  }
-  async run(m: TemplateModel, r: Real): Promise<void> {
-    await runStep(this.step, m, r);
-  }
-  toString(): string {
-    const { op, ...rest } = this.step as Json & { op: string };
-    return `${op}(${Object.entries(rest).filter(([, v]) => typeof v !== 'object').map(([k, v]) => `${k}=${String(v)}`).join(',')})`;
-  }
-}
-
-/** The payload of a sequence case: the steps that ran, as JSON (what `conformance replay` runs again). */
-class SequencePayload {
-  constructor(
-    readonly first: TplStep,
-    readonly commands: Iterable<fc.AsyncCommand<TemplateModel, Real>>,
-  ) {}
-  toJSON(): { steps: TplStep[] } {
-    const ran = [...this.commands].filter((c) => (c as { hasRan?: boolean }).hasRan !== false).map((c) => (c as unknown as { cmd?: StepCommand }).cmd?.step ?? (c as StepCommand).step);
-    return { steps: [this.first, ...ran.filter((s): s is TplStep => s !== undefined)] };
-  }
-}
+/** A step as a fast-check command over this model. */
+const command = (step: TplStep): StepCommand<TplStep, TemplateModel, Real> => new StepCommand(step, canRun, runStep);
 
 /** A template's content as the system creates it, its channel id filled in when the step runs. */
 const content = templateContent({ id: 0 }).map((d) => {
@@ -344,10 +322,10 @@ function stepArbitraries(canVerdict: boolean, canReport: boolean): Array<fc.Arbi
 
 /** The generated sequences: a create, then up to `maxCommands` steps the model allows. */
 export function templateSequences(canVerdict: boolean, canReport: boolean, maxCommands = 8): fc.Arbitrary<GeneratedCase> {
-  const commands = stepArbitraries(canVerdict, canReport).map((a) => a.map((s) => new StepCommand(s)));
+  const commands = stepArbitraries(canVerdict, canReport).map((a) => a.map((s) => command(s)));
   return fc
     .tuple(fc.record({ channel: fc.nat({ max: 3 }), data: content }), fc.commands(commands, { maxCommands }))
-    .map(([first, cmds]) => ({ callback: 'transport.template_create' as const, payload: new SequencePayload({ op: 'create', ...first }, cmds), intent: { kind: 'sequence' as const } }));
+    .map(([first, cmds]) => ({ callback: 'transport.template_create' as const, payload: new SequencePayload<TplStep, TemplateModel, Real>({ op: 'create', ...first }, cmds), intent: { kind: 'sequence' as const } }));
 }
 
 /** A fixed sequence (a typical flow, or steps read back from a saved failure) as a case. */
@@ -355,11 +333,11 @@ export const fixedTemplateSequence = (steps: TplStep[]): GeneratedCase => ({ cal
 
 /** Runs a template sequence case and returns its outcome, every step in `steps`. */
 export async function runTemplateSequence(driver: TemplateDriver, c: GeneratedCase, caseId: string): Promise<CaseOutcome> {
-  const payload = c.payload instanceof SequencePayload ? c.payload : undefined;
+  const payload = c.payload instanceof SequencePayload ? (c.payload as SequencePayload<TplStep, TemplateModel, Real>) : undefined;
   const steps = payload ? [payload.first] : ((c.payload as { steps?: TplStep[] } | undefined)?.steps ?? []);
   const real: Real = { driver, caseId, steps: [] };
   const model: TemplateModel = { templates: [] };
-  const commands: Iterable<fc.AsyncCommand<TemplateModel, Real>> = payload ? payload.commands : steps.slice(1).map((s) => new StepCommand(s));
+  const commands: Iterable<fc.AsyncCommand<TemplateModel, Real>> = payload ? payload.commands : steps.slice(1).map((s) => command(s));
   if (driver.channels().length > 0) {
     await runStep(steps[0] ?? { op: 'create', channel: 0, data: {} }, model, real);
     await fc.asyncModelRun(() => ({ model, real }), commands);
