@@ -1422,6 +1422,51 @@ async function faultBehaviour(fault: string, m: RunningModule, reg: Record<strin
       if (fault === 'template-header-and-attachments') expect(body.header !== undefined && body.attachments !== undefined).toBe(true);
       break;
     }
+    // chat: webhooks (issue 25, item 2): each webhook answered as the fault says, the others as the reference answers them.
+    case 'webhook-template-code-reused':
+    case 'webhook-template-create-without-code':
+    case 'webhook-message-sent-error-code-unknown':
+    case 'webhook-message-sent-without-id':
+    case 'webhook-without-client-id-accepted':
+    case 'webhook-refused-but-acted':
+    case 'webhook-delete-500':
+    case 'webhook-template-update-refused':
+    case 'webhook-message-events-unhandled': {
+      const url = String((reg.integrations as Record<string, Record<string, unknown>>).mgTransport!.webhookUrl);
+      const send = async (type: string, data: Record<string, unknown>, clientId: string | null = m.clientId): Promise<{ status: number; body: Record<string, unknown> }> => {
+        const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...(clientId !== null ? { ClientId: clientId } : {}) }, body: JSON.stringify({ type, meta: { timestamp: 1700000000 }, data }) });
+        return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+      };
+      const first = await send('template_create', { channel_id: 7, name: 'order_ready', body: 'Order {{1}}' });
+      const second = await send('template_create', { channel_id: 7, name: 'order_sent', body: 'Sent {{1}}' });
+      if (fault === 'webhook-template-create-without-code') {
+        expect([first.body, second.body]).toEqual([{ verification_status: 'pending' }, { verification_status: 'pending' }]);
+        break;
+      }
+      if (fault === 'webhook-template-code-reused') {
+        expect([first.body.code, second.body.code]).toEqual(['tpl_shared', 'tpl_shared']);
+        break;
+      }
+      expect(first.body.code).toEqual(expect.any(String));
+      expect(second.body.code).not.toBe(first.body.code);
+      const code = String(first.body.code);
+      const message = await send('message_sent', { channel_id: 7, external_chat_id: 'chat-1', message: { type: 'text', text: 'Hello' } });
+      if (fault === 'webhook-message-sent-error-code-unknown') expect(message.body).toEqual({ error: { code: 'delivery_failed', message: expect.any(String) } });
+      else if (fault === 'webhook-message-sent-without-id') expect(message.body).toEqual({});
+      else expect(message.body).toEqual({ external_message_id: expect.any(String) });
+      for (const type of ['message_updated', 'message_deleted', 'message_read']) {
+        expect((await send(type, { channel_id: 7, external_message_id: 'msg_1' })).status).toBe(fault === 'webhook-message-events-unhandled' ? 404 : 200);
+      }
+      expect((await send('template_update', { channel_id: 7, code, name: 'order_ready', body: 'Order {{1}} is ready' })).status).toBe(fault === 'webhook-template-update-refused' ? 400 : 200);
+      // A delete without ClientId: refused (or, with the faults, taken); whether it acted shows in a verdict on the template.
+      const unauthorised = await send('template_delete', { channel_id: 7, code, lang: 'en' }, null);
+      expect(unauthorised.status).toBe(fault === 'webhook-without-client-id-accepted' ? 200 : 401);
+      const deleted = fault === 'webhook-without-client-id-accepted' || fault === 'webhook-refused-but-acted';
+      const verdict = await trigger(m.url, 'transport.templateVerdict', { channelId: 7, code, verdict: 'approved' });
+      expect(verdict.body.success).toBe(!deleted);
+      expect((await send('template_delete', { channel_id: 7, code: String(second.body.code), lang: 'en' })).status).toBe(fault === 'webhook-delete-500' ? 500 : 200);
+      break;
+    }
     case 'gw-channel-policy-unknown':
     case 'gw-channel-feature-unknown': {
       const activation = await until('the channel activation', () => m.gateway.find('POST', '/api/transport/v1/channels')[0]);
