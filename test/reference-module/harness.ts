@@ -49,6 +49,8 @@ export async function until<T>(what: string, fn: () => T | undefined | false, ti
 
 class Recorder {
   readonly requests: Recorded[] = [];
+  /** 429 on demand: the next `left` requests whose path matches are answered 429 (the gateway's rate limit). */
+  readonly tooMany: Array<{ path: RegExp; left: number }> = [];
   protected readonly server: http.Server;
   url = '';
 
@@ -66,7 +68,9 @@ class Recorder {
       /* not JSON */
     }
     this.requests.push(rec);
-    const a = this.answer(rec);
+    const limited = this.tooMany.find((t) => t.left > 0 && t.path.test(rec.path));
+    if (limited) limited.left -= 1;
+    const a = limited ? { status: 429, body: { errors: ['Too Many Requests'] } } : this.answer(rec);
     const text = JSON.stringify(a.body);
     res.writeHead(a.status, { 'content-type': 'application/json' }).end(text);
   }
@@ -94,6 +98,8 @@ class Recorder {
 /** The fake chat gateway: accepts every Transport/Bot API call, and the bot WebSocket. */
 export class FakeGateway extends Recorder {
   readonly sockets: { socket: WebSocket; url: string; headers: http.IncomingHttpHeaders }[] = [];
+  /** The path of every upgrade request, taken or not (only `/api/bot/v1/ws` is taken). */
+  readonly upgrades: string[] = [];
   private readonly wss = new WebSocketServer({ noServer: true });
 
   constructor() {
@@ -104,6 +110,7 @@ export class FakeGateway extends Recorder {
     });
     this.server.on('upgrade', (req, socket, head) => {
       const u = new URL(req.url ?? '/', 'http://x');
+      this.upgrades.push(u.pathname);
       if (u.pathname !== '/api/bot/v1/ws') return socket.destroy();
       this.wss.handleUpgrade(req, socket, head, (ws) => this.sockets.push({ socket: ws, url: req.url ?? '', headers: req.headers }));
     });

@@ -1467,6 +1467,95 @@ async function faultBehaviour(fault: string, m: RunningModule, reg: Record<strin
       expect((await send('template_delete', { channel_id: 7, code: String(second.body.code), lang: 'en' })).status).toBe(fault === 'webhook-delete-500' ? 500 : 200);
       break;
     }
+    // chat: the rate limit (issue 25, item 4): what each client does with a 429.
+    case 'rate-drops-on-429':
+    case 'rate-retry-new-external-id':
+    case 'rate-no-backoff': {
+      await until('the channel activation', () => m.gateway.find('POST', '/api/transport/v1/channels')[0]);
+      m.gateway.tooMany.push({ path: /^\/api\/transport\/v1\/messages$/, left: 2 });
+      expect((await trigger(m.url, 'transport.inboundMessage', { channelId: 7, text: 'Where is my order?', count: 3 })).body.success).toBe(true);
+      const sends = (): Recorded[] => m.gateway.find('POST', '/api/transport/v1/messages');
+      const ids = (): string[] => sends().map((r) => String((r.json as { message: { external_id: string } }).message.external_id));
+      if (fault === 'rate-drops-on-429') {
+        // The first two messages are each answered 429 once and dropped; the third is accepted.
+        await until('the three messages tried', () => new Set(ids()).size >= 3 || undefined);
+        await new Promise((r) => setTimeout(r, 500));
+        expect(sends()).toHaveLength(3);
+        break;
+      }
+      await until('every message accepted after the 429s', () => sends().length >= 5 || undefined);
+      expect(new Set(ids()).size).toBe(fault === 'rate-retry-new-external-id' ? 5 : 3);
+      if (fault === 'rate-retry-new-external-id') expect(ids().slice(1, 3)).toEqual([`${ids()[0]}-r1`, `${ids()[0]}-r2`]);
+      else expect(ids().slice(0, 3)).toEqual([ids()[0], ids()[0], ids()[0]]);
+      expect(m.stderr()).toMatch(fault === 'rate-no-backoff' ? /-> 429; resending at once \(resend 1\)/ : /-> 429; resending in 200 ms \(resend 1\)/);
+      break;
+    }
+    case 'rate-bot-drops-on-429': {
+      const socket = await until('the bot socket', () => m.gateway.sockets[0]);
+      m.gateway.tooMany.push({ path: /^\/api\/bot\/v1\/messages$/, left: 1 });
+      socket.socket.send(JSON.stringify({ type: 'message_new', meta: { timestamp: 1700000000 }, data: { message: { id: 1, chat_id: 42, type: 'command', content: '/help' } } }));
+      await until('the answer refused', () => m.gateway.find('POST', '/api/bot/v1/messages')[0]);
+      await new Promise((r) => setTimeout(r, 600));
+      // The reference resends it after 200 ms; the fault leaves the command unanswered.
+      expect(m.gateway.find('POST', '/api/bot/v1/messages')).toHaveLength(1);
+      break;
+    }
+    // chat: the bot (issue 25, item 5): its command, its socket, its answers and its reconnects as each fault says.
+    case 'bot-command-by-post':
+    case 'bot-command-description-long':
+    case 'bot-command-body-array':
+    case 'bot-no-command-registration':
+    case 'bot-ws-without-token':
+    case 'bot-ws-wrong-path':
+    case 'bot-no-websocket':
+    case 'bot-answers-other-chat':
+    case 'bot-message-without-scope':
+    case 'bot-reconnect-tight-loop':
+    case 'bot-no-reconnect-after-normal-close':
+    case 'bot-no-reconnect-after-abnormal-close': {
+      const commands = (): Recorded[] => m.gateway.requests.filter((r) => r.path.startsWith('/api/bot/v1/my/commands/'));
+      if (fault === 'bot-no-command-registration') {
+        // The socket opens after the command would have been registered.
+        await until('the bot socket', () => m.gateway.sockets[0]);
+        expect(commands()).toEqual([]);
+      } else {
+        const command = await until('the command registration', () => commands()[0]);
+        expect(command.method).toBe(fault === 'bot-command-by-post' ? 'POST' : 'PUT');
+        expect(Array.isArray(command.json)).toBe(fault === 'bot-command-body-array');
+        const { description } = (Array.isArray(command.json) ? command.json[0] : command.json) as { description: string };
+        expect(description.length > 64).toBe(fault === 'bot-command-description-long');
+      }
+      if (fault === 'bot-no-websocket' || fault === 'bot-ws-wrong-path') {
+        if (fault === 'bot-ws-wrong-path') expect(await until('an upgrade', () => m.gateway.upgrades[0])).toBe('/api/bot/v1/websocket');
+        else await new Promise((r) => setTimeout(r, 500));
+        expect(m.gateway.sockets).toEqual([]);
+        break;
+      }
+      const first = await until('the bot socket', () => m.gateway.sockets[0]);
+      expect(first.headers['x-bot-token']).toBe(fault === 'bot-ws-without-token' ? undefined : 'bot-token');
+      // A command in chat 42: answered through the Bot API (with or without its command registered).
+      first.socket.send(JSON.stringify({ type: 'message_new', meta: { timestamp: 1700000000 }, data: { message: { id: 1, chat_id: 42, type: 'command', content: '/help' } } }));
+      const answer = (await until('the answer', () => m.gateway.find('POST', '/api/bot/v1/messages')[0])).json as Record<string, unknown>;
+      expect(answer.chat_id).toBe(fault === 'bot-answers-other-chat' ? 1042 : 42);
+      expect(answer.scope).toBe(fault === 'bot-message-without-scope' ? undefined : 'public');
+      // A normal close, then an abnormal one: each followed by a reconnect after the timeout (100 ms here), as the faults allow.
+      first.socket.close(1000);
+      if (fault === 'bot-no-reconnect-after-normal-close') {
+        await until('the close logged', () => (/closed normally; not reconnecting/.test(m.stderr()) ? true : undefined));
+        expect(m.gateway.sockets).toHaveLength(1);
+        break;
+      }
+      const second = await until('the reconnect after a normal close', () => m.gateway.sockets[1]);
+      expect(m.stderr()).toMatch(new RegExp(`bot socket closed \\(1000\\); reconnecting in ${fault === 'bot-reconnect-tight-loop' ? 0 : 100} ms`));
+      second.socket.terminate();
+      if (fault === 'bot-no-reconnect-after-abnormal-close') {
+        await until('the drop logged', () => (/dropped \(1006\); not reconnecting/.test(m.stderr()) ? true : undefined));
+        expect(m.gateway.sockets).toHaveLength(2);
+        break;
+      }
+      await until('the reconnect after an abnormal close', () => m.gateway.sockets[2]);
+      break;
+    }
     case 'gw-channel-policy-unknown':
     case 'gw-channel-feature-unknown': {
       const activation = await until('the channel activation', () => m.gateway.find('POST', '/api/transport/v1/channels')[0]);
