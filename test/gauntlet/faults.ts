@@ -88,6 +88,9 @@ const PAY = {
   systemCalls: 'payment calls to the system',
 } as const;
 
+/** A verdict or report the gateway never accepts is waited for once per run, for the flow timeout (at most 5 s): 3 s in the template rows that meet one. */
+const VERDICT_WAIT = { flowTimeoutMs: 3000 };
+
 export const FAULT_CASES: FaultCase[] = [
   { fault: 'delivery-duplicate-action-path', area: 'registration', failing: ['ensureDeliveryActionPathsAreUnique'], requirement: 'DLV-ACTIONS-UNIQUE-PATH' },
   { fault: 'delivery-required-field-unknown', area: 'registration', failing: ['ensureRequiredFieldsAreAllowed'], requirement: 'DLV-REQUIREDFIELDS-ALLOWED-VALUES', also: ['DLV-REQUIREDFIELDS-STRINGS'] },
@@ -202,19 +205,18 @@ export const FAULT_CASES: FaultCase[] = [
   { fault: 'webhook-delete-500', area: 'chat', part: 'transport webhooks', failing: ['ensureTemplateDeleteAcknowledged'], requirement: 'TRN-WEBHOOKURL-GIVEN', runs: 30 },
   { fault: 'webhook-template-update-refused', area: 'chat', part: 'transport webhooks', failing: ['ensureTemplateUpdateAcknowledged'], requirement: 'TRN-WEBHOOKURL-GIVEN', runs: 20 },
   { fault: 'webhook-message-events-unhandled', area: 'chat', part: 'transport webhooks', failing: ['ensureMessageWebhookAcknowledged'], requirement: 'WIRE-TRN-WEBHOOK-ANSWERED', runs: 20 },
-  // Chat: templates (issue 25, item 3): specs/chat/templates.spec.ts. A verdict or report the gateway
-  // never accepts is waited for once per run, for the flow timeout (at most 5 s): 3 s in these rows.
-  { fault: 'template-verdict-status-unknown', area: 'chat', part: 'chat templates', failing: ['ensureTemplateVerificationStatusIsKnown'], requirement: 'TRN-TEMPLATE-VERIFICATION-VALUES', runs: 20, settings: { flowTimeoutMs: 3000 } },
-  { fault: 'template-rejection-reason-unknown', area: 'chat', part: 'chat templates', failing: ['ensureTemplateRejectionReasonIsKnown'], requirement: 'TRN-TEMPLATE-REJECTION-REASON-VALUES', runs: 20, settings: { flowTimeoutMs: 3000 } },
-  { fault: 'template-quality-unknown', area: 'chat', part: 'chat templates', failing: ['ensureTemplateQualityIsKnown'], requirement: 'WIRE-TRN-TEMPLATE-QUALITY-VALUES', runs: 20, settings: { flowTimeoutMs: 3000 } },
+  // Chat: templates (issue 25, item 3): specs/chat/templates.spec.ts.
+  { fault: 'template-verdict-status-unknown', area: 'chat', part: 'chat templates', failing: ['ensureTemplateVerificationStatusIsKnown'], requirement: 'TRN-TEMPLATE-VERIFICATION-VALUES', runs: 20, settings: VERDICT_WAIT },
+  { fault: 'template-rejection-reason-unknown', area: 'chat', part: 'chat templates', failing: ['ensureTemplateRejectionReasonIsKnown'], requirement: 'TRN-TEMPLATE-REJECTION-REASON-VALUES', runs: 20, settings: VERDICT_WAIT },
+  { fault: 'template-quality-unknown', area: 'chat', part: 'chat templates', failing: ['ensureTemplateQualityIsKnown'], requirement: 'WIRE-TRN-TEMPLATE-QUALITY-VALUES', runs: 20, settings: VERDICT_WAIT },
   { fault: 'template-verdict-by-post', area: 'chat', part: 'chat templates', failing: ['ensureTemplateVerdictFollowsTable'], requirement: 'TRN-TEMPLATE-UPDATE-PUT', also: ['TRN-VERIFY-APPROVED-VIA-PUT', 'TRN-VERIFY-REJECTED-VIA-PUT'], runs: 20 },
   { fault: 'template-approve-rejected', area: 'chat', part: 'chat templates', failing: ['ensureTemplateVerdictFollowsTable'], requirement: 'TRN-VERIFY-REJECTED-VIA-PUT', also: ['TRN-VERIFY-APPROVED-VIA-PUT', 'TRN-TEMPLATE-UPDATE-PUT'], runs: 20 },
-  { fault: 'template-verdict-not-sent', area: 'chat', part: 'chat templates', failing: ['ensureTemplateVerdictIsReported'], requirement: 'TRN-VERIFY-REJECTED-VIA-PUT', also: ['TRN-VERIFY-APPROVED-VIA-PUT'], runs: 20, settings: { flowTimeoutMs: 3000 } },
+  { fault: 'template-verdict-not-sent', area: 'chat', part: 'chat templates', failing: ['ensureTemplateVerdictIsReported'], requirement: 'TRN-VERIFY-REJECTED-VIA-PUT', also: ['TRN-VERIFY-APPROVED-VIA-PUT'], runs: 20, settings: VERDICT_WAIT },
   { fault: 'template-verdict-without-name', area: 'chat', part: 'chat templates', failing: ['ensureTemplateUpdateCarriesFields'], requirement: 'TRN-TEMPLATE-UPDATE-FIELDS', runs: 20 },
-  { fault: 'template-verdict-unknown-code', area: 'chat', part: 'chat templates', failing: ['ensureTemplateCallsAreAccepted'], runs: 20, settings: { flowTimeoutMs: 3000 } },
+  { fault: 'template-verdict-unknown-code', area: 'chat', part: 'chat templates', failing: ['ensureTemplateCallsAreAccepted'], runs: 20, settings: VERDICT_WAIT },
   { fault: 'template-report-eleven-quick-replies', area: 'chat', part: 'chat templates', failing: ['ensureTemplateQuickRepliesWithinLimit'], requirement: 'TRN-TEMPLATE-QUICK-REPLIES-MAX-10', runs: 20 },
   { fault: 'template-report-by-put', area: 'chat', part: 'chat templates', failing: ['ensureTemplateReportIsPosted'], requirement: 'TRN-TEMPLATE-REPORT-POST', runs: 20 },
-  { fault: 'template-report-without-code', area: 'chat', part: 'chat templates', failing: ['ensureTemplateReportCarriesFields'], requirement: 'TRN-TEMPLATE-REPORT-FIELDS', runs: 20, settings: { flowTimeoutMs: 3000 } },
+  { fault: 'template-report-without-code', area: 'chat', part: 'chat templates', failing: ['ensureTemplateReportCarriesFields'], requirement: 'TRN-TEMPLATE-REPORT-FIELDS', runs: 20, settings: VERDICT_WAIT },
   { fault: 'template-attachment-type-unknown', area: 'chat', part: 'chat templates', failing: ['ensureTemplateAttachmentTypesAreKnown'], requirement: 'TRN-TEMPLATE-ATTACHMENT-TYPES', runs: 20 },
   { fault: 'template-button-type-unknown', area: 'chat', part: 'chat templates', failing: ['ensureTemplateButtonTypesAreKnown'], requirement: 'TRN-TEMPLATE-BUTTON-TYPES', runs: 20 },
   { fault: 'template-url-button-without-url', area: 'chat', part: 'chat templates', failing: ['ensureTemplateUrlButtonsHaveUrl'], requirement: 'TRN-TEMPLATE-URL-BUTTON-URL', runs: 20 },

@@ -227,6 +227,18 @@ export async function startModule(options: { faults?: string[]; env?: Record<str
   };
 }
 
+/** A webhook `{type, meta, data}` POSTed to the transport's `webhookUrl` in `registration`, with the `ClientId` header (none when null). */
+export function postWebhook(registration: Record<string, unknown>, type: string, data: unknown, clientId: string | null): Promise<Response> {
+  const url = String((registration.integrations as Record<string, Record<string, unknown>>).mgTransport!.webhookUrl);
+  const headers: Record<string, string> = { 'content-type': 'application/json', ...(clientId !== null ? { ClientId: clientId } : {}) };
+  return fetch(url, { method: 'POST', headers, body: JSON.stringify({ type, meta: { timestamp: 1700000000 }, data }) });
+}
+
+/** A command message in chat `chatId`, as the gateway puts it on the bot's socket. */
+export function commandFrame(chatId: number, content: string): string {
+  return JSON.stringify({ type: 'message_new', meta: { timestamp: 1700000000 }, data: { message: { id: 1, type: 'command', chat_id: chatId, content } } });
+}
+
 /** POST callback: form `clientId` + `<action>=<json>`. */
 export async function postCallback(url: string, clientId: string | undefined, action: string, payload: unknown): Promise<Response> {
   const form = new URLSearchParams();

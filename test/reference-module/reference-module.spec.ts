@@ -12,7 +12,7 @@ import { processAlive } from '../../src/module/launcher.ts';
 import { contract, formatErrors } from '../../src/contract/schemas.ts';
 import { FAULT_NAMES } from '../../examples/reference-module/faults.ts';
 import { HOSTILE_CALCULATE_FAULTS } from '../../examples/reference-module/hostile.ts';
-import { diffPaths, getCallback, NO_MANAGER_PHONE, postCallback, readZip, startModule, trigger, until, type Recorded, type RunningModule } from './harness.ts';
+import { commandFrame, diffPaths, getCallback, NO_MANAGER_PHONE, postCallback, postWebhook, readZip, startModule, trigger, until, type Recorded, type RunningModule } from './harness.ts';
 
 function expectValid(schema: string, data: unknown): void {
   const outcome = contract().validate(schema, data);
@@ -360,9 +360,7 @@ test.describe('reference module', () => {
 
   test('transport webhooks, template verdicts and inbound messages', async () => {
     const reg = await m.registration();
-    const webhookUrl = String((reg.integrations as Record<string, Record<string, unknown>>).mgTransport!.webhookUrl);
-    const hook = (type: string, data: unknown, clientId = m.clientId): Promise<Response> =>
-      fetch(webhookUrl, { method: 'POST', headers: { 'content-type': 'application/json', ClientId: clientId }, body: JSON.stringify({ type, meta: { timestamp: 1700000000 }, data }) });
+    const hook = (type: string, data: unknown, clientId = m.clientId): Promise<Response> => postWebhook(reg, type, data, clientId);
     const created = await hook('template_create', { channel_id: 7, name: 'Order ready', lang: 'en', category: 'utility', body: 'Order {{1}} is ready', verification_status: 'pending' });
     expect(created.status).toBe(200);
     const { code } = (await created.json()) as { code: string };
@@ -392,7 +390,7 @@ test.describe('reference module', () => {
   test('the bot answers a command and reconnects whenever its socket closes', async () => {
     await saveDelivery(m);
     const first = await until('bot socket', () => m.gateway.sockets[0]);
-    first.socket.send(JSON.stringify({ type: 'message_new', meta: { timestamp: 1700000000 }, data: { message: { id: 1, type: 'command', chat_id: 42, content: '/status A-100' } } }));
+    first.socket.send(commandFrame(42, '/status A-100'));
     const reply = await until('bot reply', () => m.gateway.find('POST', '/api/bot/v1/messages')[0]);
     expect(reply.headers['x-bot-token']).toBe('bot-token');
     expect(reply.json).toMatchObject({ chat_id: 42, type: 'text' });
@@ -1373,9 +1371,8 @@ async function faultBehaviour(fault: string, m: RunningModule, reg: Record<strin
     case 'template-verdict-not-sent':
     case 'template-verdict-without-name':
     case 'template-verdict-unknown-code': {
-      const url = String((reg.integrations as Record<string, Record<string, unknown>>).mgTransport!.webhookUrl);
       const create = async (): Promise<string> => {
-        const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ClientId: m.clientId }, body: JSON.stringify({ type: 'template_create', meta: { timestamp: 1700000000 }, data: { channel_id: 7, name: 'order_ready', body: 'Order {{1}}' } }) });
+        const res = await postWebhook(reg, 'template_create', { channel_id: 7, name: 'order_ready', body: 'Order {{1}}' }, m.clientId);
         return ((await res.json()) as { code: string }).code;
       };
       const approved = await create();
@@ -1432,9 +1429,8 @@ async function faultBehaviour(fault: string, m: RunningModule, reg: Record<strin
     case 'webhook-delete-500':
     case 'webhook-template-update-refused':
     case 'webhook-message-events-unhandled': {
-      const url = String((reg.integrations as Record<string, Record<string, unknown>>).mgTransport!.webhookUrl);
       const send = async (type: string, data: Record<string, unknown>, clientId: string | null = m.clientId): Promise<{ status: number; body: Record<string, unknown> }> => {
-        const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...(clientId !== null ? { ClientId: clientId } : {}) }, body: JSON.stringify({ type, meta: { timestamp: 1700000000 }, data }) });
+        const res = await postWebhook(reg, type, data, clientId);
         return { status: res.status, body: (await res.json()) as Record<string, unknown> };
       };
       const first = await send('template_create', { channel_id: 7, name: 'order_ready', body: 'Order {{1}}' });
@@ -1493,7 +1489,7 @@ async function faultBehaviour(fault: string, m: RunningModule, reg: Record<strin
     case 'rate-bot-drops-on-429': {
       const socket = await until('the bot socket', () => m.gateway.sockets[0]);
       m.gateway.tooMany.push({ path: /^\/api\/bot\/v1\/messages$/, left: 1 });
-      socket.socket.send(JSON.stringify({ type: 'message_new', meta: { timestamp: 1700000000 }, data: { message: { id: 1, chat_id: 42, type: 'command', content: '/help' } } }));
+      socket.socket.send(commandFrame(42, '/help'));
       await until('the answer refused', () => m.gateway.find('POST', '/api/bot/v1/messages')[0]);
       await new Promise((r) => setTimeout(r, 600));
       // The reference resends it after 200 ms; the fault leaves the command unanswered.
@@ -1534,7 +1530,7 @@ async function faultBehaviour(fault: string, m: RunningModule, reg: Record<strin
       const first = await until('the bot socket', () => m.gateway.sockets[0]);
       expect(first.headers['x-bot-token']).toBe(fault === 'bot-ws-without-token' ? undefined : 'bot-token');
       // A command in chat 42: answered through the Bot API (with or without its command registered).
-      first.socket.send(JSON.stringify({ type: 'message_new', meta: { timestamp: 1700000000 }, data: { message: { id: 1, chat_id: 42, type: 'command', content: '/help' } } }));
+      first.socket.send(commandFrame(42, '/help'));
       const answer = (await until('the answer', () => m.gateway.find('POST', '/api/bot/v1/messages')[0])).json as Record<string, unknown>;
       expect(answer.chat_id).toBe(fault === 'bot-answers-other-chat' ? 1042 : 42);
       expect(answer.scope).toBe(fault === 'bot-message-without-scope' ? undefined : 'public');
