@@ -135,3 +135,27 @@ test('the registration shapes the requests: one package without allowPackages, n
     expect(out.valid, formatErrors(out.errors)).toBe(true);
   }
 });
+
+test('wrong input by the documents\' words (Errors 7: "a past delivery date or zero weight"): a past deliveryDate is sent as wrong input in calculate and save; a past shipmentDate never is', async () => {
+  const { wrongSave } = await import('../../src/generators/delivery/save.ts');
+  const saveCtx = { ...ctx(true), sites: [{ code: 's1', name: 'S1', currency: 'EUR' }], tariffs: [] };
+  const calc = fc.sample(wrongCalculate(ctx(true)), { seed: 11, numRuns: 300 }).map((c) => ({ c, dates: c.payload as Json }));
+  const save = fc.sample(wrongSave(saveCtx), { seed: 12, numRuns: 300 }).map((c) => ({ c, dates: ((c.payload as Json).delivery ?? {}) as Json }));
+  for (const [name, cases] of [['calculate', calc], ['save', save]] as const) {
+    const pastDelivery = cases.filter(({ c, dates }) => c.intent.kind === 'wrong' && c.intent.field === 'deliveryDate' && typeof dates.deliveryDate === 'string' && dates.deliveryDate < '2030-01-01');
+    expect(pastDelivery.length, `${name}: wrong input with a past deliveryDate`).toBeGreaterThan(10);
+    // The value sent is the intent's, for a message that quotes it.
+    for (const { c, dates } of pastDelivery) expect(c.intent.kind === 'wrong' && c.intent.value).toBe(dates.deliveryDate);
+    const pastShipmentAsWrong = cases.filter(({ c, dates }) => c.intent.kind === 'wrong' && typeof dates.shipmentDate === 'string' && dates.shipmentDate < '2030-01-01');
+    expect(pastShipmentAsWrong.map(({ c }) => c.intent), `${name}: a past shipmentDate sent as wrong input`).toEqual([]);
+    // A past shipment date is still sent, as a case whose answer is open (a success or a refusal).
+    expect(cases.some(({ c, dates }) => c.intent.kind === 'open' && typeof dates.shipmentDate === 'string' && dates.shipmentDate < '2030-01-01'), `${name}: a past shipmentDate sent as open`).toBe(true);
+  }
+});
+
+test('each kind of wrong input cites the sentence that makes it wrong; profileOnly exactly when a cited sentence is the profile\'s', () => {
+  for (const b of calculateBreakages(ctx(true))) {
+    expect(b.source, b.why).toMatch(/^(document|wire profile)[^:]*: ".+"/);
+    expect(b.profileOnly, `${b.why}: ${b.source}`).toBe(/wire profile/.test(b.source));
+  }
+});
