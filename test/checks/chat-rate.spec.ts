@@ -7,6 +7,7 @@
 import { test, expect } from '@playwright/test';
 import { ensureEveryMessageArrives, ensureRateBacksOff, ensureRetryKeepsExternalId, secondsOver, type ItemSend } from '../../src/checks/chat/rate.ts';
 import type { SecondOfTraffic } from '../../src/evidence/bounded.ts';
+import { catalogue } from '../../src/contract/catalogue.ts';
 
 const sec = (second: number, requests: number, tooMany = 0, forced = 0): SecondOfTraffic => ({ second, requests, tooMany, forced, upgrades: 0 });
 const send = (key: string, status: number, n: number, content?: string): ItemSend => ({ key, status, exchange: `x${n}`, ...(content !== undefined ? { content } : {}) });
@@ -100,5 +101,20 @@ test.describe('ensureRetryKeepsExternalId', () => {
     expect(lost.outcome).toBe('notApplicable');
     expect(lost.detail).toMatch(/ensureEveryMessageArrives/);
     expect((await ensureRetryKeepsExternalId.run({ asked: 1, sends: [send('a', 200, 1)] })).outcome).toBe('notApplicable');
+  });
+});
+
+test.describe('the resend after a 429 is a SHOULD (issue 31, item 7)', () => {
+  test('Errors 6 states the gateway\'s 429, no sentence binds the module to resend: the catalogue level is SHOULD, and the failures say why', async () => {
+    for (const id of ['TRN-RATE-LIMIT-BACKOFF', 'BOT-RATE-LIMIT-BACKOFF']) expect(catalogue().get(id).level, id).toBe('SHOULD');
+    expect(catalogue().get('GEN-RATE-30-PER-SECOND').level).toBe('MUST');
+    const lost = await ensureEveryMessageArrives.run({ noun: 'customer messages', keyName: 'message.external_id', asked: 2, sends: [send('a', 200, 1), send('b', 429, 2)] });
+    expect(lost.outcome).toBe('fail');
+    expect(lost.expected).toMatch(/a warning: Errors 6 states that the gateway answers 429 above 30 requests a second; no sentence binds the module to resend a refused request/);
+    const bot = await ensureEveryMessageArrives.run({ noun: 'answers to commands', keyName: 'chat_id', asked: 1, askedKeys: ['1'], sends: [send('1', 429, 1)] });
+    expect(bot.expected).toMatch(/no sentence binds the module to resend/);
+    const renamed = await ensureRetryKeepsExternalId.run({ asked: 2, sends: [send('a', 200, 1, 'A'), send('b', 429, 2, 'B'), send('b2', 200, 3, 'B')] });
+    expect(renamed.outcome).toBe('fail');
+    expect(renamed.expected).toMatch(/a warning: Errors 6 states that the gateway answers 429 above 30 requests a second; no sentence binds the module to resend a refused request/);
   });
 });

@@ -228,10 +228,11 @@ export const FAULT_CASES: FaultCase[] = [
     runs: 20,
   },
   // Chat: rate limit (issue 25, item 4): specs/chat/rate-limit.spec.ts.
-  { fault: 'rate-drops-on-429', area: 'chat', part: 'gateway rate limit.*transport:', failing: ['ensureEveryMessageArrives'], requirement: 'TRN-RATE-LIMIT-BACKOFF', runs: 10 },
-  { fault: 'rate-retry-new-external-id', area: 'chat', part: 'gateway rate limit.*transport:', failing: ['ensureRetryKeepsExternalId'], requirement: 'TRN-RATE-LIMIT-BACKOFF', runs: 10 },
+  // The resend after a 429 is a SHOULD (issue 31, item 7: no sentence binds the module to resend): a warning.
+  { fault: 'rate-drops-on-429', area: 'chat', part: 'gateway rate limit.*transport:', failing: [], warnings: ['ensureEveryMessageArrives'], requirement: 'TRN-RATE-LIMIT-BACKOFF', runs: 10 },
+  { fault: 'rate-retry-new-external-id', area: 'chat', part: 'gateway rate limit.*transport:', failing: [], warnings: ['ensureRetryKeepsExternalId'], requirement: 'TRN-RATE-LIMIT-BACKOFF', runs: 10 },
   { fault: 'rate-no-backoff', area: 'chat', part: 'gateway rate limit.*transport:', failing: ['ensureRateBacksOff'], requirement: 'GEN-RATE-30-PER-SECOND', runs: 10 },
-  { fault: 'rate-bot-drops-on-429', area: 'chat', part: 'gateway rate limit.*bot:', failing: ['ensureEveryMessageArrives'], requirement: 'BOT-RATE-LIMIT-BACKOFF', runs: 10 },
+  { fault: 'rate-bot-drops-on-429', area: 'chat', part: 'gateway rate limit.*bot:', failing: [], warnings: ['ensureEveryMessageArrives'], requirement: 'BOT-RATE-LIMIT-BACKOFF', runs: 10 },
   // Chat: bot (issue 25, item 5): specs/chat/bot.spec.ts.
   { fault: 'bot-command-by-post', area: 'chat', part: 'chat bot', failing: ['ensureBotCommandsArePut'], requirement: 'BOT-COMMANDS-PUT', runs: 10 },
   { fault: 'bot-command-body-array', area: 'chat', part: 'chat bot', failing: ['ensureBotCommandBodyIsNameDescription'], requirement: 'WIRE-BOT-COMMAND-BODY', runs: 10 },

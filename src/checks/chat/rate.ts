@@ -17,6 +17,10 @@
  * - `ensureRetryKeepsExternalId`: a customer message resent after a 429 carries the external id
  *   it was refused with (`message.external_id`, the messenger's id of the message).
  *
+ * The two resend checks are SHOULD (they warn, `WHY_SHOULD`): Errors 6 states what the gateway
+ * answers above the limit, and no sentence of the documents binds the module to send a refused
+ * request again. The limit itself (`ensureRateBacksOff`, Limits: "30 per second per token") binds.
+ *
  * Where the module's own rate stayed above the limit (`ensureRateBacksOff` failed), the 429s
  * were its own doing and the other two judge nothing (one cause, one failing check).
  */
@@ -35,6 +39,12 @@ export const CONSECUTIVE_SECONDS = 3;
  * off resends in a loop, at hundreds a second.
  */
 export const OVER_FACTOR = 1.5;
+
+/**
+ * Why the resend is judged as a SHOULD (issue 31, item 7; catalogue TRN-RATE-LIMIT-BACKOFF,
+ * BOT-RATE-LIMIT-BACKOFF): the document states the gateway's answer, not a duty to resend.
+ */
+export const WHY_SHOULD = 'a warning: Errors 6 states that the gateway answers 429 above 30 requests a second; no sentence binds the module to resend a refused request';
 
 export interface RateSubject {
   /** Whose token: "the transport", "the bot". */
@@ -130,7 +140,7 @@ export const ensureEveryMessageArrives = defineCheck<ArrivalSubject>({
       if (lost.length > 0) {
         return fail(
           `${lost.length} of ${askedKeys.length} ${noun} never arrived (${keyName} ${lost.slice(0, 10).join(', ')}${lost.length > 10 ? ', …' : ''}); ${refused.length} requests were answered 429`,
-          `every one of the ${askedKeys.length} ${noun} accepted by the gateway: a request answered 429 is resent after a wait`,
+          `every one of the ${askedKeys.length} ${noun} accepted by the gateway: a request answered 429 is resent after a wait (${WHY_SHOULD})`,
           lost.map((k) => lastRefusal.get(k)).filter((x): x is string => x !== undefined).slice(0, 5),
         );
       }
@@ -140,7 +150,7 @@ export const ensureEveryMessageArrives = defineCheck<ArrivalSubject>({
       const neverAccepted = [...lastRefusal.keys()].filter((k) => !arrived.has(k));
       return fail(
         `${arrived.size} of ${asked} ${noun} arrived (distinct ${keyName} accepted); ${refused.length} requests were answered 429${neverAccepted.length ? `, ${neverAccepted.length} of them never accepted (${neverAccepted.slice(0, 10).join(', ')}${neverAccepted.length > 10 ? ', …' : ''})` : ''}`,
-        `all ${asked} ${noun} accepted by the gateway: a request answered 429 is resent after a wait`,
+        `all ${asked} ${noun} accepted by the gateway: a request answered 429 is resent after a wait (${WHY_SHOULD})`,
         neverAccepted.map((k) => lastRefusal.get(k)!).slice(0, 5),
       );
     }
@@ -179,7 +189,7 @@ export const ensureRetryKeepsExternalId = defineCheck<ResendSubject>({
       const shown = pairs.filter((p) => p.resent);
       return fail(
         `${distinct.size} distinct message.external_id sent for ${asked} messages; ${dropped.length} external ids answered 429 never came again${shown.length ? `, their messages resent under new ones (${shown.slice(0, 5).map((p) => `${p.refused.key} -> ${p.resent!.key}`).join(', ')}${shown.length > 5 ? ', …' : ''})` : ''}`,
-        'a message refused with 429 is resent as it was, under the same message.external_id (the messenger\'s id of the message)',
+        `a message refused with 429 is resent as it was, under the same message.external_id, the messenger's id of the message (${WHY_SHOULD})`,
         shown.flatMap((p) => [p.refused.exchange, p.resent!.exchange]).slice(0, 6),
       );
     }
