@@ -20,6 +20,7 @@ import { CALLBACKS } from '../../src/callbacks/table.ts';
 import { covers } from '../covers.ts';
 import { inventedHex } from '../../src/generators/invented.ts';
 import { inArea } from '../areas.ts';
+import { fillAcceptance } from '../../src/checks/callbacks/acceptance.ts';
 
 /** Why the activity callback cannot be made (no activity path, no baseUrl), or undefined when it can. */
 function noActivityAddress(session: RunSession): string | undefined {
@@ -61,7 +62,11 @@ test.describe('activity callback', () => {
         label: `activity (${variant} clientId)`,
         probe: true,
       });
-      await conformance.apply(ensureRefusedCallbackHasNoEffect, reply, { requirements: ['WIRE-GEN-BAD-CLIENTID-NO-ACTION'], severity: 'MUST' });
+      // A refusal is credited only when activity with the clientId was accepted in the run (the
+      // readiness probe, the test above); when none was sent yet, the platform's activation is sent now.
+      if (session.accepted.of('activity') === undefined && session.clientId()) await session.send('activity', activity(true), { clientId: session.clientId(), extra: { systemUrl: session.system.url() }, label: 'activity (the same callback, with the clientId)' });
+      const refusal = fillAcceptance({ case: { callback: 'activity', payload: activity(false), intent: { kind: 'refused', clientId: variant } }, reply, module: session.registration!.module, profile: session.config.profile }, session.accepted);
+      await conformance.apply(ensureRefusedCallbackHasNoEffect, refusal, { requirements: ['WIRE-GEN-BAD-CLIENTID-NO-ACTION'], severity: 'MUST' });
       // A refusal is an error answer: the error body, with an accepted status. Each rule with
       // the ids whose statement it tests, so that one broken rule fails only its own ids.
       const error = { reply, profile: session.config.profile };
@@ -70,7 +75,7 @@ test.describe('activity callback', () => {
       await conformance.apply(ensureErrorBodyIsJson, reply, { requirements: ['WIRE-GEN-ERROR-NON-JSON-FAILURE'], severity: 'MUST' });
       await conformance.apply(ensureErrorBodyCarriesErrorMsg, reply, { requirements: ['WIRE-GEN-ERROR-MISSING-ERRORMSG'], severity: 'MUST' });
       await conformance.apply(ensureErrorBodyMatchesErrorShape, error, { requirements: ['WIRE-GEN-ERROR-REPLY-SHAPE'], severity: 'MUST' });
-      await conformance.apply(ensureRefusalUses401Or403, reply, {
+      await conformance.apply(ensureRefusalUses401Or403, refusal, {
         requirements: [variant === 'unknown' ? 'WIRE-GEN-UNKNOWN-CLIENTID-401-403' : 'WIRE-GEN-MISSING-CLIENTID-401-403'],
         severity: 'SHOULD',
       });

@@ -63,7 +63,12 @@ export function sessionWebhookDriver(session: RunSession, seed: number): Webhook
   const clientId = session.clientId()!;
   const token = [...session.gateway.transports.values()].filter((t) => t.clientId === clientId).at(-1)?.token;
   return {
-    send: (type, data) => session.gateway.sendWebhook(clientId, type, data),
+    send: async (type, data) => {
+      const reply = await session.gateway.sendWebhook(clientId, type, data);
+      // The record a refused webhook's credit rests on (`acceptance.ts`): an authorised webhook of its type accepted.
+      session.accepted.note(`transport.${type}` as CallbackName, reply);
+      return reply;
+    },
     sendAs: (type, data, id, label) => session.send(`transport.${type}` as CallbackName, data, { clientId: id, case: label, probe: true }),
     ...(session.triggers.declared('transport.templateVerdict')
       ? { verdict: (channelId: number, code: string) => session.triggers.fire('transport.templateVerdict', { channelId, code, verdict: 'approved', reason: '' }) }

@@ -11,8 +11,11 @@
 import type { Reply } from '../client/callback-client.ts';
 import { claimsSuccess, describeReply } from '../checks/callbacks/reply.ts';
 import { refusesTheMethod } from '../checks/callbacks/method.ts';
-import { defineCheck, fail, notApplicable, pass, show } from '../checks/check.ts';
+import { defineCheck, fail, notApplicable, pass, show, type Verdict } from '../checks/check.ts';
+import { credited } from '../checks/callbacks/acceptance.ts';
 import type { CaseOutcome, Observation } from './types.ts';
+
+export { AcceptedCalls, acceptedAnswer, answeredAsDone, credited, fillAcceptance, noAcceptance } from '../checks/callbacks/acceptance.ts';
 
 /** What clientId a refused call presents. */
 export type Presented = 'missing' | 'unknown';
@@ -90,6 +93,12 @@ export const ensureRefusalLeftNoEffect = defineCheck<CaseOutcome>({
   name: 'ensureRefusalLeftNoEffect',
   checks: 'a callback refused for its clientId has no effect an authorised call can observe',
   run(o) {
+    return judgeRefusal(o).then((v) => credited(o, v));
+  },
+});
+
+async function judgeRefusal(o: CaseOutcome): Promise<Verdict> {
+  {
     const obs = o.observation;
     if (o.case.intent.kind !== 'refused' || !obs) return notApplicable('not a refused call');
     if (o.reply.status === undefined || claimsSuccess(o.reply)) return notApplicable(`the call was not refused (${describeReply(o.reply)}): ensureRefusedCallbackHasNoEffect's`);
@@ -118,6 +127,10 @@ export const ensureRefusalLeftNoEffect = defineCheck<CaseOutcome>({
     const evidence = [o.reply.exchange.id, obs.after.exchange.id];
     if (obs.kind === 'stillPossible') {
       if (obs.after.status === undefined) return notApplicable(`the observer got no answer (${describeReply(obs.after)})`);
+      // The same authorised call on an object no refused call touched succeeded: the failure is the refused call's effect.
+      if (!claimsSuccess(obs.after) && obs.control && claimsSuccess(obs.control.reply)) {
+        return fail(`after ${o.case.callback} with ${presented} was refused, ${obs.what} failed (${describeReply(obs.after)}), while ${obs.control.what} succeeded`, `${obs.what} succeeds as if the refused call had not been made (wire profile section 1: a module must not act on it)`, [...evidence, obs.control.reply.exchange.id]);
+      }
       // An authorised call that fails cannot tell a refused call that acted from a module that fails that call anyway: it is judged by that call's own rule.
       if (!claimsSuccess(obs.after)) return notApplicable(`${obs.what} failed after the refused call (${describeReply(obs.after)}): judged by that call's own rule`);
       return pass(`refused (HTTP ${o.reply.status}); ${obs.what} still succeeded`, evidence);
@@ -129,5 +142,5 @@ export const ensureRefusalLeftNoEffect = defineCheck<CaseOutcome>({
     const after = read(obs.after.json);
     if (!same(before, after)) return fail(`after ${o.case.callback} with ${presented} was refused, ${obs.what} changed from ${show(before, 200)} to ${show(after, 200)}`, `${obs.what} unchanged: the refused call did nothing (wire profile section 1)`, [obs.before.exchange.id, ...evidence]);
     return pass(`refused (HTTP ${o.reply.status}); ${obs.what} unchanged`, evidence);
-  },
-});
+  }
+}

@@ -166,7 +166,7 @@ function paymentSequenceChecks(profile: boolean): PropertyCheck[] {
     { check: overSteps(ensureActionIsReported, reportedFor('held')), app: { requirements: ['PAY-PENDING-TO-WAITING-ON-HOLD', 'PAY-PENDING-TO-SUCCEEDED-ON-PAYMENT', 'PAY-UPDATE-INVOICE-ENDPOINT'], severity: MUST } },
     { check: overSteps(ensureActionIsReported, reportedFor('paid')), app: { requirements: ['PAY-PENDING-TO-SUCCEEDED-ON-PAYMENT', 'PAY-UPDATE-INVOICE-ENDPOINT'], severity: MUST } },
     { check: overSteps(ensureRefusalLeftNoEffect), app: { requirements: ['WIRE-GEN-BAD-CLIENTID-NO-ACTION'], severity: MUST } },
-    { check: overSteps(onReply(ensureRefusedCallbackHasNoEffect), refusedStep), app: { requirements: ['WIRE-GEN-BAD-CLIENTID-NO-ACTION'], severity: MUST } },
+    { check: overSteps(ensureRefusedCallbackHasNoEffect, refusedStep), app: { requirements: ['WIRE-GEN-BAD-CLIENTID-NO-ACTION'], severity: MUST } },
   ];
 }
 
@@ -233,7 +233,7 @@ export const PROPERTY_CHECKS: Readonly<Record<string, (profile: boolean) => Prop
       { check: ensureErrorNamesTheIncorrectField, app: { requirements: ['GEN-ERR-NAMES-INCORRECT-FIELD'], severity: MUST } },
       ...errorChecks(profile),
     ].map((c) => ({ ...c, check: overSteps(c.check) })),
-    { check: overSteps(onReply(ensureRefusedCallbackHasNoEffect), refusedStep), app: { requirements: ['WIRE-GEN-BAD-CLIENTID-NO-ACTION'], severity: MUST } },
+    { check: overSteps(ensureRefusedCallbackHasNoEffect, refusedStep), app: { requirements: ['WIRE-GEN-BAD-CLIENTID-NO-ACTION'], severity: MUST } },
   ],
   [PAYMENT_SEQUENCES]: paymentSequenceChecks,
   // Flow 2 (hold with manual capture): after the check waitingForCapture; the manager approves; the module acts and reports.

@@ -16,6 +16,7 @@ import type { Conformance } from '../run/conformance.ts';
 import { ENV_CONFIG, outDir } from '../run/environment.ts';
 import type { CaseOutcome, GeneratedCase, SavedFailure } from './types.ts';
 import type { RunSession } from '../run/session.ts';
+import { fillAcceptance, type AcceptedCalls } from '../checks/callbacks/acceptance.ts';
 
 /** A property's exec that sends each case as generated, with the module's clientId. */
 export const sendAsIs =
@@ -81,7 +82,8 @@ export async function runProperty(conformance: Conformance, spec: PropertySpec, 
   const phase1 = await fc.check(
     fc.asyncProperty(spec.arbitrary, async (c) => {
       const i = index++;
-      const outcome = await spec.exec(c, `${spec.id}#${i}`);
+      // A refusal is credited only when the same call with the clientId was accepted in the run (`acceptance.ts`).
+      const outcome = fillAcceptance(await spec.exec(c, `${spec.id}#${i}`), conformance.session.accepted);
       for (const pc of active) {
         const v = await judge(pc, outcome);
         const t = tallies.get(pc)!;
@@ -120,7 +122,7 @@ export async function runProperty(conformance: Conformance, spec: PropertySpec, 
     let verdict: Verdict;
     if (!t) verdict = { outcome: 'skip', detail: 'profile checks are off (the run uses the document alone)' };
     else if (t.first) {
-      const shrunk = await shrink(spec, pc, t.first, gen, started, judge);
+      const shrunk = await shrink(spec, pc, t.first, gen, started, judge, conformance.session.accepted);
       const failure: SavedFailure = {
         check: pc.check.name,
         requirements: pc.app.requirements,
@@ -169,6 +171,7 @@ async function shrink(
   gen: Generation,
   started: number,
   judge: (c: PropertyCheck, o: CaseOutcome) => Promise<Verdict>,
+  accepted?: AcceptedCalls,
 ): Promise<{ outcome: CaseOutcome; verdict: Verdict; path: string; shrinks: number }> {
   let last: { outcome: CaseOutcome; verdict: Verdict } | undefined;
   let step = 0;
@@ -176,6 +179,7 @@ async function shrink(
   const details = await fc.check(
     fc.asyncProperty(spec.arbitrary, async (c) => {
       const outcome = await spec.exec(c, `${spec.id}#${first.index}.s${step++}`);
+      if (accepted) fillAcceptance(outcome, accepted);
       const verdict = await judge(pc, outcome);
       if (verdict.outcome === 'fail') last = { outcome, verdict };
       return verdict.outcome !== 'fail';

@@ -43,6 +43,8 @@ export interface CaseOutcome {
   steps?: CaseOutcome[];
   /** A refused step: what an authorised observer saw of the state it would have changed (`refusal-probe.ts`). */
   observation?: Observation;
+  /** A refused call: the exchange of an authorised call of the same callback the module accepted in the run; a refusal is credited only with one (`src/checks/callbacks/acceptance.ts`). */
+  accepted?: string;
   /** A step that is no callback (a trigger the suite fired): its name in messages; its reply is not judged as a callback's. */
   trigger?: string;
   /** A payment step: the invoice it acted on, what the model allowed and required, and what the module reported. */
@@ -81,7 +83,7 @@ export interface InvoiceView {
 /** What an authorised call showed around a refused one: the state before and after, or a follow-up that must still work. */
 export type Observation =
   | { kind: 'unchanged'; what: string; before: Reply; after: Reply; /** The state reader of `refusal-probe.ts` that compares them. */ reader: string }
-  | { kind: 'stillPossible'; what: string; after: Reply }
+  | { kind: 'stillPossible'; what: string; after: Reply; /** When `after` failed: the same authorised call on an object no refused call touched; its success shows the failure was the refused call's effect. */ control?: { what: string; reply: Reply } }
   /**
    * What the system was told after the refused call: reports about the object between the call and
    * the follow-up (none may change it), and after the follow-up (`trigger`), a report of `expected`.

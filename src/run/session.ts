@@ -18,6 +18,7 @@ import { SystemSimulator, type Registration } from '../simulators/system.ts';
 import { GatewaySimulator } from '../simulators/gateway.ts';
 import { hostOf, makeRunTls, writeCaFile, type CaFile, type RunTls } from '../simulators/tls.ts';
 import type { CheckResult } from '../checks/result.ts';
+import { AcceptedCalls } from '../checks/callbacks/acceptance.ts';
 
 /** The run could not start: bad configuration, module never registered. Exit code 2. */
 export class SessionStartError extends Error {}
@@ -186,6 +187,8 @@ export class RunSession {
   startup: Exchange[] = [];
   /** Exchange ids of the module's system calls already judged by a check. */
   readonly judged = new Set<string>();
+  /** The authorised calls the module accepted, per callback (webhook type): what a refusal's credit rests on (`src/checks/callbacks/acceptance.ts`). */
+  readonly accepted = new AcceptedCalls();
   /** With `tls`: the run's certificates and the CA file given to the module as `{caFile}`. */
   readonly tls?: RunTls & { caFile: CaFile };
   private readonly vars: Record<string, string> = {};
@@ -462,6 +465,7 @@ export class RunSession {
     const answered = options.probe ? undefined : this.paymentAct(name, payload);
     const reply = await send({ client: this.client, module: () => this.registration?.module, methods: telephonyMethods(this.config.telephony) }, name, payload, options);
     answered?.(reply);
+    if (options.clientId !== undefined && options.clientId === this.clientId()) this.accepted.note(name, reply);
     return reply;
   }
 

@@ -35,6 +35,8 @@ const step = (type: string, r: Reply, extra: Partial<WebhookStepInfo> = {}, refu
   module: {},
   profile: true,
   webhook: { type, channelId: 1, ...extra },
+  // A probe: an authorised webhook of its type was accepted in the run (a refusal's credit rests on it).
+  ...(refused ? { accepted: 'x0' } : {}),
 });
 const outcome = async (check: { run(o: CaseOutcome): unknown }, o: CaseOutcome) => ((await check.run(o)) as { outcome: string }).outcome;
 

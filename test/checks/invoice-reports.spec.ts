@@ -67,7 +67,7 @@ test('a payment of a canceled invoice reported fails ensureCanceledInvoiceTakesN
 test('a refused step: its reports belong to the refusal probe; the follow-up decides', async () => {
   const refused: CaseIntent = { kind: 'refused', clientId: 'unknown' };
   const obs = (o: Partial<Extract<Observation, { kind: 'reported' }>>): Observation => ({ kind: 'reported', what: 'a payment of the invoice told after it', expected: 'succeeded', during: [], trigger: ok, reportedAfter: [], waitedMs: 5, acknowledged: true, ...o });
-  const base = (observation: Observation, r = reply(401, { success: false, errorMsg: 'unknown clientId' })) => step('payment.cancel', r, { reports: observation.kind === 'reported' ? observation.during : [] }, { observation }, refused);
+  const base = (observation: Observation, r = reply(401, { success: false, errorMsg: 'unknown clientId' })) => step('payment.cancel', r, { reports: observation.kind === 'reported' ? observation.during : [] }, { observation, accepted: 'x0' }, refused); // an authorised cancel was accepted in the run (a refusal's credit rests on it)
   expect(await run(ensureRefusalLeftNoEffect, base(obs({ reportedAfter: [report('succeeded', 'pending')] })))).toBe('pass');
   expect(await run(ensureRefusalLeftNoEffect, base(obs({ during: [report('canceled', 'pending', false, { rule: 'table', why: 'x' })] })))).toBe('fail');
   expect(await run(ensureRefusalLeftNoEffect, base(obs({ acknowledged: false, trigger: reply(400, { success: false, errorMsg: 'invoice canceled' }) })))).toBe('fail');

@@ -10,7 +10,7 @@ import type { CallbackName } from '../../src/callbacks/table.ts';
 import type { CaseIntent, CaseOutcome, Observation } from '../../src/properties/types.ts';
 import { ensureShipmentDeleteAcknowledged, ensureShipmentSaveAnswersShipment, shipmentIdOf } from '../../src/checks/delivery/shipment-reply.ts';
 import { ensureLiveDeliveryIsServed } from '../../src/checks/delivery/get-reply.ts';
-import { ensureRefusalLeftNoEffect, observedChange } from '../../src/properties/refusal-probe.ts';
+import { AcceptedCalls, ensureRefusalLeftNoEffect, fillAcceptance, observedChange } from '../../src/properties/refusal-probe.ts';
 import { overSteps, runSequence, type SequenceDriver, type Step } from '../../src/properties/delivery-sequences.ts';
 
 let n = 0;
@@ -19,7 +19,8 @@ function reply(status: number | undefined, json?: unknown): Reply {
   return { exchange: { id } as Exchange, headers: { 'content-type': 'application/json' }, body: Buffer.from(JSON.stringify(json) ?? ''), ...(status !== undefined ? { status, json } : { error: 'timeout' }) };
 }
 function outcome(callback: CallbackName, r: Reply, intent: CaseIntent = { kind: 'valid' }, observation?: Observation): CaseOutcome {
-  return { case: { callback, payload: { deliveryId: 'D1', shipmentId: 'S1' }, intent }, reply: r, module: {}, profile: true, ...(observation ? { observation } : {}) };
+  // A refused call: an authorised call of its callback was accepted in the run (a refusal's credit rests on it).
+  return { case: { callback, payload: { deliveryId: 'D1', shipmentId: 'S1' }, intent }, reply: r, module: {}, profile: true, ...(observation ? { observation } : {}), ...(intent.kind === 'refused' ? { accepted: 'x0' } : {}) };
 }
 const run = async (check: { run(o: CaseOutcome): unknown }, o: CaseOutcome) => ((await check.run(o)) as { outcome: string }).outcome;
 const got = (code: string) => reply(200, { success: true, result: { trackNumber: 'T1', cost: 4, status: { code, updatedAt: '2027-03-01T10:00:00Z' } } });
@@ -148,7 +149,10 @@ test('the model: a refused delete is observed by get before and after; the fault
   const good = memoryModule();
   const clean = await runSequence(good.driver, sequence(steps), 't');
   expect(good.sent).toEqual(['save', 'get', 'delete!', 'get', 'delete']);
-  expect(await run(overSteps(ensureRefusalLeftNoEffect), clean)).toBe('pass');
+  // The sequence's authorised delete was accepted: the refusal is credited (`acceptance.ts`).
+  const record = new AcceptedCalls();
+  for (const s of clean.steps!) if (s.case.intent.kind !== 'refused') record.note(s.case.callback, s.reply);
+  expect(await run(overSteps(ensureRefusalLeftNoEffect), fillAcceptance(clean, record))).toBe('pass');
   const bad = memoryModule({ refusedActs: true });
   const faulty = await runSequence(bad.driver, sequence(steps), 't');
   expect(await run(overSteps(ensureRefusalLeftNoEffect), faulty)).toBe('fail');

@@ -1,29 +1,41 @@
-import type { Reply } from '../../client/callback-client.ts';
-import { defineCheck, fail, pass } from '../check.ts';
-import { claimsSuccess, describeReply } from './reply.ts';
+import type { CaseOutcome } from '../../properties/types.ts';
+import { defineCheck, fail, notApplicable, pass } from '../check.ts';
+import { describeReply } from './reply.ts';
+import { answeredAsDone, credited } from './acceptance.ts';
+
+const presentedWords = (o: CaseOutcome): string => (o.case.intent.kind === 'refused' ? (o.case.intent.clientId === 'missing' ? 'without a clientId' : 'with a clientId the module never gave') : '');
 
 /**
  * A callback with a missing or unknown clientId has no effect: the module does not answer it
- * as done. (The reply is what the suite can see of the effect.)
+ * as done, by the reply form of its callback (`answeredAsDone`: a JSON success, print's document,
+ * makeCall's HTTP 200). The reply is what the suite can see of the effect; for changeUserStatus
+ * ("Status and body are ignored") it shows nothing, and the rule is not applicable. Credited only
+ * when the same callback with the clientId was accepted in the run (`credited`).
  */
-export const ensureRefusedCallbackHasNoEffect = defineCheck<Reply>({
+export const ensureRefusedCallbackHasNoEffect = defineCheck<CaseOutcome>({
   name: 'ensureRefusedCallbackHasNoEffect',
   checks: 'a callback without a valid clientId is not acted on',
-  run(reply) {
+  run(o) {
+    if (o.case.intent.kind !== 'refused') return notApplicable('a call with the clientId');
+    const reply = o.reply;
     const evidence = [reply.exchange.id];
     if (reply.status === undefined) return fail(describeReply(reply), 'a refusal (401 or 403 with the error body)', evidence);
-    if (claimsSuccess(reply)) return fail(describeReply(reply), 'a refusal: the clientId is the only credential of a callback', evidence);
-    return pass(describeReply(reply), evidence);
+    const done = answeredAsDone(o.case.callback, reply);
+    if (done === undefined) return notApplicable(`${describeReply(reply)}: the status and body of ${o.case.callback.split('.')[1]} are ignored (document), so its answer does not show whether the module acted, and no effect of it can be seen (ensureRefusalUses401Or403 judges the status)`);
+    if (done) return fail(`${describeReply(reply)} ${presentedWords(o)}: answered as done`, 'a refusal: the clientId is the only credential of a callback, and a module must not act on a request without a valid one (wire profile section 1)', evidence);
+    return credited(o, pass(`${describeReply(reply)} ${presentedWords(o)}`, evidence));
   },
 });
 
-/** The refusal of a missing or unknown clientId is HTTP 401 or 403. */
-export const ensureRefusalUses401Or403 = defineCheck<Reply>({
+/** The refusal of a missing or unknown clientId is HTTP 401 or 403; credited only when the same callback with the clientId was accepted in the run. */
+export const ensureRefusalUses401Or403 = defineCheck<CaseOutcome>({
   name: 'ensureRefusalUses401Or403',
   checks: 'a callback without a valid clientId is refused with HTTP 401 or 403',
-  run(reply) {
+  run(o) {
+    if (o.case.intent.kind !== 'refused') return notApplicable('a call with the clientId');
+    const reply = o.reply;
     const evidence = [reply.exchange.id];
-    if (reply.status === 401 || reply.status === 403) return pass(describeReply(reply), evidence);
-    return fail(describeReply(reply), 'HTTP 401 or 403', evidence);
+    if (reply.status === 401 || reply.status === 403) return credited(o, pass(describeReply(reply), evidence));
+    return fail(`${describeReply(reply)} ${presentedWords(o)}`, 'HTTP 401 or 403 (wire profile section 1: real modules answer 401 or 403 when the clientId is missing or unknown)', evidence);
   },
 });

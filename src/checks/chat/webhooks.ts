@@ -21,6 +21,7 @@
 import type { Reply } from '../../client/callback-client.ts';
 import { defineCheck, fail, notApplicable, pass, show, type Verdict } from '../check.ts';
 import type { CaseOutcome } from '../../properties/types.ts';
+import { credited, isErrorBody, isRefusal } from '../callbacks/acceptance.ts';
 
 /** The error codes of a `message_sent` reply (wire profile section 6). */
 export const MESSAGE_SENT_ERROR_CODES = ['general', 'customer_not_exists', 'reply_timed_out', 'spam_suspicion', 'access_restricted'] as const;
@@ -157,14 +158,8 @@ export const ensureMessageSentErrorCodeKnown = defineCheck<CaseOutcome>({
   },
 });
 
-/** Whether a reply carries an error body: the gateway's `{errors: [...]}`, the module's `{success: false}`, or `{error}`. */
-export function isErrorBody(json: unknown): boolean {
-  if (!isObj(json)) return false;
-  return (Array.isArray(json.errors) && json.errors.length > 0) || json.success === false || (json.error !== undefined && json.error !== null && json.error !== '');
-}
-
-/** Whether a probe's reply is a refusal: a 4xx, or 200 with an error body. */
-export const isRefusal = (r: Reply): boolean => r.status !== undefined && ((r.status >= 400 && r.status < 500) || (ok2xx(r) && isErrorBody(r.json)));
+// What an error body and a refusal are: one definition for every refusal of the suite (`acceptance.ts`).
+export { isErrorBody, isRefusal };
 
 export const ensureWebhookWithoutClientIdRefused = defineCheck<CaseOutcome>({
   name: 'ensureWebhookWithoutClientIdRefused',
@@ -173,7 +168,7 @@ export const ensureWebhookWithoutClientIdRefused = defineCheck<CaseOutcome>({
     const w = info(o);
     if (!w || o.case.intent.kind !== 'refused') return notApplicable('not a probe of the ClientId header');
     const presented = o.case.intent.clientId === 'missing' ? 'without a ClientId header' : 'with a ClientId the module never gave';
-    if (isRefusal(o.reply)) return pass(`${w.type} ${presented} refused: HTTP ${o.reply.status}`, ev(o));
+    if (isRefusal(o.reply)) return credited(o, pass(`${w.type} ${presented} refused: HTTP ${o.reply.status}`, ev(o)));
     return fail(`${w.type} ${presented} was answered ${answer(o.reply)}`, 'a refusal: HTTP 4xx, or 200 with an error body ({errors: [...]} or {success: false, errorMsg}); the ClientId header identifies the account (document, Authentication)', ev(o));
   },
 });
@@ -193,11 +188,11 @@ export const ensureRefusedWebhookLeftNoEffect = defineCheck<CaseOutcome>({
     }
     if (w.verdict) {
       const t = w.verdict.trigger;
-      if (w.verdict.reported) return pass(`refused (HTTP ${o.reply.status}); the template ${show(w.verdict.code, 60)} it named still got its verdict reported`, [...ev(o), t.exchange.id]);
+      if (w.verdict.reported) return credited(o, pass(`refused (HTTP ${o.reply.status}); the template ${show(w.verdict.code, 60)} it named still got its verdict reported`, [...ev(o), t.exchange.id]));
       if (t.status === undefined || !ok2xx(t)) return fail(`after template_delete ${presented} was refused, the provider's verdict on template ${show(w.verdict.code, 60)} was refused by the transport: ${answer(t)}`, 'the template is still known to the transport: its verdict is reported to the gateway as if the refused webhook had not come', [...ev(o), t.exchange.id]);
       return notApplicable(`the verdict trigger was acknowledged but no verdict reached the gateway: judged by the template rules`);
     }
-    if (w.effects) return pass(`refused (HTTP ${o.reply.status}); no template of its name was reported to the gateway after it`, ev(o));
+    if (w.effects) return credited(o, pass(`refused (HTTP ${o.reply.status}); no template of its name was reported to the gateway after it`, ev(o)));
     return notApplicable(`nothing the gateway could show of a refused ${w.type}`);
   },
 });

@@ -11,6 +11,7 @@
  * (`#!AMR`), AIFF (`FORM` ... `AIFF`/`AIFC`), Sun/NeXT AU (`.snd`) and WMA (the ASF header
  * GUID). The Content-Type must be one of the names that format goes by.
  */
+import { credited } from '../callbacks/acceptance.ts';
 import type { Reply } from '../../client/callback-client.ts';
 import { defineCheck, fail, notApplicable, pass, show, type Check, type Verdict } from '../check.ts';
 import { describeReply } from '../callbacks/reply.ts';
@@ -140,7 +141,7 @@ export const ensureRefusedRecordGivesNoAudio = defineCheck<CaseOutcome>({
     const audio = sniffAudio(reply.body);
     if (reply.status >= 200 && reply.status < 300) return fail(`${describeRecordReply(reply)} ${sent}`, expected, evidence);
     if (audio) return fail(`${describeRecordReply(reply)} ${sent}: a refusal that carries the recording`, expected, evidence);
-    return pass(`${describeRecordReply(reply)} ${sent}`, evidence);
+    return credited(o, pass(`${describeRecordReply(reply)} ${sent}`, evidence));
   },
 });
 
