@@ -13,15 +13,16 @@
  *    Bot API is judged (into the chat it came from, its body). No answer is required.
  * 4. Reconnection: the gateway drops the socket (abnormal), then drops it and refuses upgrades
  *    for `REFUSE_MS` (the attempts per second measured), then closes it normally; after each the
- *    bot must be connected again within `flowTimeoutMs`. The figures go to the results and to
- *    the attachment `bot-reconnect.json`.
+ *    bot must be connected again within `flowTimeoutMs`; a first redial within 100 ms of a close
+ *    warns (a SHOULD: "after a timeout", of no stated length). The figures go to the results and
+ *    to the attachment `bot-reconnect.json`.
  */
 import { test } from '../fixtures.ts';
 import { covers } from '../covers.ts';
 import { inArea } from '../areas.ts';
 import { runProperty, type PropertySpec } from '../../src/properties/run.ts';
 import { propertyChecks, propertyCovers } from '../../src/properties/registry.ts';
-import { BOT_EVENTS, BOT_FRAME_CASE, runBotEvent } from '../../src/properties/chat-bot.ts';
+import { BOT_EVENTS, BOT_FRAME_CASE, BOT_RECONNECT_CHECKS, runBotEvent } from '../../src/properties/chat-bot.ts';
 import { notRunFor } from '../../src/properties/applicability.ts';
 import { botOf, type BotContext } from '../../src/generators/chat/context.ts';
 import { botEvent, botEventContextOf, probeCommand, seedBotChats } from '../../src/generators/chat/bot-events.ts';
@@ -31,9 +32,6 @@ import {
   ensureBotCommandDescriptionFits,
   ensureBotCommandsArePut,
   ensureBotListensOnSocket,
-  ensureBotReconnectIsNotTightLoop,
-  ensureBotReconnectsAfterAbnormalClose,
-  ensureBotReconnectsAfterNormalClose,
   ensureBotRegistersCommandsAfterRegistration,
   ensureBotSocketAddress,
   ensureBotSocketCarriesToken,
@@ -66,11 +64,8 @@ const SOCKET_CHECKS = [
   { check: ensureBotListensOnSocket, app: { requirements: ['BOT-WEBSOCKET-LISTEN'], severity: MUST } },
 ];
 
-const RECONNECT_CHECKS = [
-  { check: ensureBotReconnectsAfterAbnormalClose, app: { requirements: ['BOT-RECONNECT-AFTER-CLOSE'], severity: MUST } },
-  { check: ensureBotReconnectsAfterNormalClose, app: { requirements: ['BOT-RECONNECT-AFTER-CLOSE'], severity: MUST } },
-  { check: ensureBotReconnectIsNotTightLoop, app: { requirements: ['BOT-RECONNECT-AFTER-CLOSE'], severity: MUST } },
-];
+/** The reconnection checks (src/properties/chat-bot.ts): after each close, not a tight loop, a pause before the redial (a SHOULD). */
+const RECONNECT_CHECKS = [...BOT_RECONNECT_CHECKS];
 
 /** How long the gateway refuses upgrades while the attempts are counted. */
 const REFUSE_MS = 1500;
@@ -165,7 +160,8 @@ test.describe('chat bot', () => {
     const bound = session.config.flowTimeoutMs;
     const started = Date.now();
     const conn = await session.gateway.waitForBotConnection(Math.max(0, (registeredAt(session) ?? started) + bound - started));
-    const subject: BotSocketSubject = { attempts: socketAttempts(session), tls: session.tls !== undefined, connected: conn !== undefined, waitedMs: Date.now() - (registeredAt(session) ?? started) };
+    const connections = session.gateway.botConnections().filter((c) => c.token === bot.token).map((c) => ({ exchangeId: c.exchange.id, connectedAt: c.connectedAt, ...(c.closedAt !== undefined ? { closedAt: c.closedAt } : {}), ...(c.closeCode !== undefined ? { closeCode: c.closeCode } : {}), ...(c.closedBy ? { closedBy: c.closedBy } : {}) }));
+    const subject: BotSocketSubject = { attempts: socketAttempts(session), tls: session.tls !== undefined, connected: conn !== undefined, waitedMs: Date.now() - (registeredAt(session) ?? started), connections };
     for (const c of SOCKET_CHECKS) await conformance.apply(c.check, subject, c.app);
   });
 

@@ -12,6 +12,11 @@ import { curlNote } from '../evidence/curl.ts';
 export interface Application {
   requirements: string[];
   severity: Severity;
+  /**
+   * Why this use's severity is not the catalogue level of its ids (stricter or looser); without
+   * it the severity is the catalogue's (test/contract/catalogue.spec.ts holds every use to that).
+   */
+  levelReason?: string;
   /** Used for the "Reproduce" line when the verdict names no exchange with a curl line. */
   reproduce?: string;
 }
@@ -43,7 +48,7 @@ export function message(check: Check<never>, verdict: Verdict, app: Application,
   } else if (verdict.detail) {
     lines.push(`${verdict.outcome === 'pass' ? 'Held' : verdict.outcome === 'skip' ? 'Skipped' : 'Not applicable'}: ${verdict.detail}`);
   }
-  lines.push(`Requirements: ${app.requirements.join(', ') || '(suite rule)'} (${app.severity})`);
+  lines.push(`Requirements: ${app.requirements.join(', ') || '(suite rule)'} (${app.severity}${app.levelReason ? `: ${app.levelReason}` : ''})`);
   if (verdict.outcome === 'fail' && reproduce) {
     lines.push(`Reproduce with: ${reproduce}`);
     const note = curlNote(reproduce);

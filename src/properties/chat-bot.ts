@@ -4,7 +4,16 @@
  * through the Bot API. Spread into `PROPERTY_CHECKS` (registry.ts).
  */
 import type { PropertyCheck } from './run.ts';
-import { ensureBotAnswersInItsChat, ensureBotMessageBody } from '../checks/chat/bot.ts';
+import {
+  ensureBotAnswersInItsChat,
+  ensureBotMessageBody,
+  ensureBotPausesBeforeRedialing,
+  ensureBotReconnectIsNotTightLoop,
+  ensureBotReconnectsAfterAbnormalClose,
+  ensureBotReconnectsAfterNormalClose,
+} from '../checks/chat/bot.ts';
+import type { Application } from '../checks/apply.ts';
+import type { Check } from '../checks/check.ts';
 import type { RunSession } from '../run/session.ts';
 import type { CallbackName } from '../callbacks/table.ts';
 import type { Reply } from '../client/callback-client.ts';
@@ -22,6 +31,22 @@ export const CHAT_BOT_PROPERTY_CHECKS: Readonly<Record<string, (profile: boolean
     { check: ensureBotMessageBody, app: { requirements: ['WIRE-BOT-MESSAGES-BODY'], severity: 'MUST' } },
   ],
 };
+
+/**
+ * The reconnection checks with their ids and severity (specs/chat/bot.spec.ts applies them to
+ * what it measured). The pause before the first redial is a SHOULD below the MUST of
+ * BOT-RECONNECT-AFTER-CLOSE (`levelReason`): "after a timeout" gives no length, and the
+ * official bot dials again at once.
+ */
+export const BOT_RECONNECT_CHECKS: ReadonlyArray<{ check: Check<never>; app: Application }> = [
+  { check: ensureBotReconnectsAfterAbnormalClose as Check<never>, app: { requirements: ['BOT-RECONNECT-AFTER-CLOSE'], severity: 'MUST' } },
+  { check: ensureBotReconnectsAfterNormalClose as Check<never>, app: { requirements: ['BOT-RECONNECT-AFTER-CLOSE'], severity: 'MUST' } },
+  { check: ensureBotReconnectIsNotTightLoop as Check<never>, app: { requirements: ['BOT-RECONNECT-AFTER-CLOSE'], severity: 'MUST' } },
+  {
+    check: ensureBotPausesBeforeRedialing as Check<never>,
+    app: { requirements: ['BOT-RECONNECT-AFTER-CLOSE'], severity: 'SHOULD', levelReason: 'the timeout has no stated length, and the official bot (mg-bot-helper) dials again at once: a redial within 100 ms warns' },
+  },
+];
 
 /** Not a callback: the case is a frame on the bot WebSocket (`conformance replay` sends it again on the socket). */
 export const BOT_FRAME_CASE = 'bot.websocket-frame' as CallbackName;

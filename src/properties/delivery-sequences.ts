@@ -362,7 +362,8 @@ export function overSteps(check: Check<CaseOutcome>, only?: (step: CaseOutcome) 
       let count = 0;
       for (const [i, s] of steps.entries()) {
         const v = await check.run(s);
-        if (v.outcome === 'fail') return { ...v, received: `${o.steps ? `${stepName(s, i, steps.length)}: ` : ''}${v.received ?? ''}` };
+        // The failing step's own exchange first: the result's curl line reproduces that step, not the sequence's last.
+        if (v.outcome === 'fail') return { ...v, received: `${o.steps ? `${stepName(s, i, steps.length)}: ` : ''}${v.received ?? ''}`, evidence: [...new Set([s.reply.exchange.id, ...(v.evidence ?? [])])] };
         if (v.outcome === 'pass') {
           held ??= v;
           count += 1;

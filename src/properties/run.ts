@@ -148,7 +148,8 @@ export async function runProperty(conformance: Conformance, spec: PropertySpec, 
         outcome: 'fail',
         received: `${t.failed} of ${cases} generated case(s) broke it; the first, ${shrunkNote} (seed ${gen.seed}, path ${shrunk.path}): ${shrunk.verdict.received ?? ''}`,
         expected: shrunk.verdict.expected ?? '',
-        evidence: [...new Set([shrunk.outcome.reply.exchange.id, t.first.outcome.reply.exchange.id])],
+        // A sequence's reply is its last step's: the failing step (first of the verdict's evidence, `overSteps`) comes first, so the curl line reproduces it.
+        evidence: [...new Set([...(shrunk.outcome.steps ? (shrunk.verdict.evidence ?? []).slice(0, 1) : []), shrunk.outcome.reply.exchange.id, t.first.outcome.reply.exchange.id])],
       };
     } else if (t.passed > 0) verdict = { outcome: 'pass', detail: `held on ${t.passed} of ${cases} generated case(s)${t.notApplicable > 0 ? ` (${t.notApplicable} did not exercise it)` : ''}${budgetEnded ? `; the time budget (${gen.timeLimitMs} ms) ended the property after ${cases} of ${gen.runs}` : ''}` };
     else verdict = { outcome: 'notApplicable', detail: cases === 0 ? 'no case could be sent within the time budget' : `none of ${cases} generated case(s) exercised it` };

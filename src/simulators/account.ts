@@ -104,6 +104,32 @@ export interface Customer {
   managerId: number;
 }
 
+/** An offer of a product (`retailcrm/api-client-go` v5 Offer: the members the simulator fills). */
+export interface ProductOffer {
+  id: number;
+  externalId: string;
+  name: string;
+  article: string;
+  price: number;
+  quantity: number;
+  weight: number;
+}
+
+/** A product of the account's catalogue (`GET /api/v5/store/products`; api-client-go v5 Product). */
+export interface Product {
+  id: number;
+  externalId: string;
+  name: string;
+  article: string;
+  manufacturer: string;
+  active: boolean;
+  quantity: number;
+  minPrice: number;
+  maxPrice: number;
+  offers: ProductOffer[];
+  groups: Array<{ id: number; name: string; site: string; active: boolean }>;
+}
+
 /**
  * What the API key may do: `scopes` for current accounts, `credentials` (paths) for older ones
  * (wire profile section 8: official modules need integration_read and integration_write, or the
@@ -224,6 +250,13 @@ export class Account {
     { id: 2, firstName: 'Jorge', lastName: 'Ruiz', phones: ['+34911000102'], managerId: 2 },
   ];
 
+  /** The catalogue (the official bot `retailcrm/mg-bot-helper` reads it; `/api/credentials` lists `/api/store/products`). */
+  readonly products: Product[] = [
+    product(101, 'Ceramic mug', 'MUG-1', 'Tierra', [{ id: 1011, name: 'Ceramic mug, white', price: 8.5, quantity: 40, weight: 350 }, { id: 1012, name: 'Ceramic mug, blue', price: 9, quantity: 12, weight: 350 }]),
+    product(102, 'Cotton tote bag', 'BAG-1', 'Lino', [{ id: 1021, name: 'Cotton tote bag', price: 12, quantity: 25, weight: 180 }]),
+    product(103, 'Olive oil 500 ml', 'OIL-5', 'Olivar', [{ id: 1031, name: 'Olive oil 500 ml', price: 7.25, quantity: 0, weight: 560 }]),
+  ];
+
   /** The delivery type the system creates for a delivery module at its first registration. */
   addDeliveryType(code: string, name: string, integrationCode: string): DeliveryType {
     const taken = new Set(this.deliveryTypes.map((t) => t.code));
@@ -339,4 +372,22 @@ export class Account {
   static byCode<T extends { code: string }>(entries: readonly T[]): Record<string, T> {
     return Object.fromEntries(entries.map((e) => [e.code, e]));
   }
+}
+
+/** A product of the catalogue with its offers (articles and external ids derived from its own). */
+function product(id: number, name: string, article: string, manufacturer: string, offers: Array<Omit<ProductOffer, 'externalId' | 'article'>>): Product {
+  const prices = offers.map((o) => o.price);
+  return {
+    id,
+    externalId: `p-${id}`,
+    name,
+    article,
+    manufacturer,
+    active: true,
+    quantity: offers.reduce((n, o) => n + o.quantity, 0),
+    minPrice: Math.min(...prices),
+    maxPrice: Math.max(...prices),
+    offers: offers.map((o, i) => ({ ...o, externalId: `o-${o.id}`, article: `${article}-${i + 1}` })),
+    groups: [{ id: 1, name: 'Shop', site: 'main-shop', active: true }],
+  };
 }

@@ -1,11 +1,35 @@
 /**
  * What official modules call on the system besides the contract (wire profile section 8): the
- * API key check (`GET /api/credentials`), the API versions, the system information, and the reference books they read
- * to fill their settings. Answers in the shapes of the official client libraries
+ * API key check (`GET /api/credentials`), the API versions, the system information, the reference books they read
+ * to fill their settings, and the catalogue (`GET /api/v5/store/products`, read by the official bot). Answers in the shapes of the official client libraries
  * (`retailcrm/api-client-go` response.go), drawn from the run's account.
  */
 import { Account, API_CREDENTIALS, API_SCOPES, API_VERSIONS, SYSTEM_VERSION } from './account.ts';
-import { json, type Answer } from './http.ts';
+import { json, systemError, type Answer, type InboundRequest } from './http.ts';
+
+/** The endpoints answered here (`SYSTEM_ENDPOINTS` of system.ts: wire profile section 8). */
+export type AccountApiEndpoint = 'credentials' | 'api-versions' | 'system-info' | 'users' | 'store.products' | 'reference';
+
+/** The answer of one of these endpoints to an authorised call. */
+export function accountApi(endpoint: AccountApiEndpoint, account: Account, url: string, req: InboundRequest): Answer {
+  switch (endpoint) {
+    case 'credentials':
+      return credentials(account);
+    case 'api-versions':
+      return apiVersions();
+    case 'system-info':
+      return systemInfo(url);
+    case 'users':
+      return users(account);
+    case 'store.products':
+      return storeProducts(account, req.url.searchParams);
+    case 'reference': {
+      const book = req.params.book as ReferenceBook;
+      if (!(REFERENCE_BOOKS as readonly string[]).includes(book)) return systemError(404, `API method not found: /api/v5/reference/${book}`);
+      return referenceBook(account, book);
+    }
+  }
+}
 
 /** The reference books served under `/api/v5/reference/`, by path segment. */
 export const REFERENCE_BOOKS = ['sites', 'stores', 'payment-types', 'delivery-types', 'statuses', 'status-groups', 'order-methods', 'order-types', 'countries'] as const;
@@ -42,6 +66,23 @@ export function users(account: Account): Answer {
     success: true,
     pagination: { limit: 20, totalCount: account.users.length, currentPage: 1, totalPageCount: 1 },
     users: account.users.map((u) => ({ ...u, isAdmin: false, isManager: true, groups: [] })),
+  });
+}
+
+/**
+ * `GET /api/v5/store/products`: the account's catalogue, one page (`retailcrm/api-client-go`
+ * ProductsResponse: `{success, pagination, products}`). `limit` (20, 50 or 100) and `page` are
+ * read; filters are not applied (the whole catalogue is the answer to any filter).
+ */
+export function storeProducts(account: Account, query: URLSearchParams): Answer {
+  const asked = Number(query.get('limit'));
+  const limit = [20, 50, 100].includes(asked) ? asked : 20;
+  const page = Math.max(1, Math.floor(Number(query.get('page')) || 1));
+  const total = account.products.length;
+  return json(200, {
+    success: true,
+    pagination: { limit, totalCount: total, currentPage: page, totalPageCount: Math.max(1, Math.ceil(total / limit)) },
+    products: account.products.slice((page - 1) * limit, page * limit),
   });
 }
 

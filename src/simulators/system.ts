@@ -17,7 +17,7 @@ import { contract, withoutNulls } from '../contract/schemas.ts';
 import { declaredKinds } from '../contract/kinds.ts';
 import { waitForMatch } from './wait.ts';
 import { Account, type PaymentShop, type PaymentType } from './account.ts';
-import { REFERENCE_BOOKS, apiVersions, credentials, referenceBook, systemInfo, users, type ReferenceBook } from './system-account-api.ts';
+import { accountApi } from './system-account-api.ts';
 import { RecordingServer, formJson, json, systemError, type Answer, type InboundRequest, type ServerLimits, type TlsMaterial } from './http.ts';
 import { BoundedList, BoundedMap, pushBounded } from '../evidence/bounded.ts';
 import { InvoiceBook, type InvoiceCheck, type InvoiceReport } from './invoices.ts';
@@ -39,6 +39,7 @@ export const SYSTEM_ENDPOINTS = {
   'system-info': { route: 'GET /api/system-info', field: undefined, schema: undefined },
   reference: { route: 'GET /api/v5/reference/{book}', field: undefined, schema: undefined },
   users: { route: 'GET /api/v5/users', field: undefined, schema: undefined },
+  'store.products': { route: 'GET /api/v5/store/products', field: undefined, schema: undefined },
 } as const;
 
 export type SystemEndpoint = keyof typeof SYSTEM_ENDPOINTS;
@@ -414,18 +415,12 @@ export class SystemSimulator extends EventEmitter {
         return judged.accepted ? json(200, { success: true }) : systemError(judged.status, judged.errorMsg ?? 'update-invoice refused');
       }
       case 'credentials':
-        return credentials(this.account);
       case 'api-versions':
-        return apiVersions();
       case 'system-info':
-        return systemInfo(this.url());
       case 'users':
-        return users(this.account);
-      case 'reference': {
-        const book = req.params.book as ReferenceBook;
-        if (!(REFERENCE_BOOKS as readonly string[]).includes(book)) return systemError(404, `API method not found: /api/v5/reference/${book}`);
-        return referenceBook(this.account, book);
-      }
+      case 'store.products':
+      case 'reference':
+        return accountApi(endpoint, this.account, this.url(), req);
       case 'payment.check': {
         const answered = this.invoices.check(call.payload);
         if (answered.record) this.invoiceRecords.set(req, answered.record);

@@ -14,6 +14,10 @@ import { contract } from '../../src/contract/schemas.ts';
 import { GatewayState } from '../../src/simulators/gateway-state.ts';
 import { botEvent, botEventContextOf, commandEvent, type BotEvent } from '../../src/generators/chat/bot-events.ts';
 import { BOT_EVENTS } from '../../src/properties/chat-bot.ts';
+import * as chatBot from '../../src/properties/chat-bot.ts';
+import { apply } from '../../src/checks/apply.ts';
+import type { Check } from '../../src/checks/check.ts';
+import type { Application } from '../../src/checks/apply.ts';
 import { propertyChecks } from '../../src/properties/registry.ts';
 import {
   commandPath,
@@ -218,4 +222,50 @@ test('generated frames: the official client shape, in known chats, with the regi
     { seed: 42, numRuns: 100 },
   );
   expect(() => commandEvent({ chats: ctx.chats, commands: [] })).toThrow();
+});
+
+test('a bot that connected and then closed its socket: the failure says it connected, and when and how it left (issue 31, item 9)', async () => {
+  const left = await outcome(ensureBotListensOnSocket, {
+    ...socket([attempt('bot', 101, undefined, T0 + 300)], false),
+    connections: [{ exchangeId: `u${T0 + 300}101`, connectedAt: T0 + 300, closedAt: T0 + 800, closeCode: 1000, closedBy: 'bot' }],
+  });
+  expect(left.outcome).toBe('fail');
+  expect(left.received).toMatch(/^the bot connected \(upgrade answered 101\) and closed its socket 500 ms after connecting \(close code 1000, closed by the bot\); no connection open at the end of the 2000 ms wait \(1 upgrade request\(s\)\)/);
+  expect(left.received).not.toContain('no connection opened');
+  // Dropped twice: each stay told, the code the gateway saw.
+  const twice = await outcome(ensureBotListensOnSocket, {
+    ...socket([attempt('bot', 101, undefined, T0), attempt('bot', 101, undefined, T0 + 1000)], false),
+    connections: [
+      { exchangeId: 'a', connectedAt: T0, closedAt: T0 + 20, closeCode: 1006, closedBy: 'bot' },
+      { exchangeId: 'b', connectedAt: T0 + 1000, closedAt: T0 + 1007, closeCode: 1011, closedBy: 'bot' },
+    ],
+  });
+  expect(twice.received).toMatch(/connected 2 times .*20 ms after connecting \(close code 1006.*7 ms after connecting \(close code 1011/);
+  // Never a 101: what was said before.
+  expect((await outcome(ensureBotListensOnSocket, socket([attempt('bot', 503)], false))).received).toContain('no connection opened within 2000 ms (1 upgrade request(s), answered 503)');
+});
+
+test('a redial within 100 ms of a close: one warning that quotes the sentence, not a silent pass (issue 31, item 7)', async () => {
+  const plan = ((chatBot as Record<string, unknown>).BOT_RECONNECT_CHECKS ?? []) as Array<{ check: Check<never>; app: Application }>;
+  const ctx = { profile: true, exchange: () => undefined };
+  const close = (mode: 'normal' | 'abnormal', firstAttemptMs: number) => ({ mode, closedAt: T0, attempts: 1, boundMs: 10_000, firstAttemptMs, reconnectedMs: firstAttemptMs + 3, evidence: ['c'] });
+  const subject = (first: number): BotReconnectSubject => ({
+    abnormal: close('abnormal', first),
+    refused: { ...close('abnormal', first), reconnectedMs: 1600, refusedMs: 1500, refusedAttemptsAt: [first, first + 500, first + 1000], reconnectedAfterRefusalMs: 100 },
+    normal: close('normal', first + 2),
+  });
+  // The official bot (mg-bot-helper) dials again 8 to 19 ms after a close.
+  const atOnce = await Promise.all(plan.map((p) => apply(p.check, subject(9) as never, p.app, ctx)));
+  expect(atOnce.filter((r) => r.status === 'warning').map((r) => r.check)).toEqual(['ensureBotPausesBeforeRedialing']);
+  expect(atOnce.filter((r) => r.status !== 'warning').map((r) => r.status)).toEqual(['passed', 'passed', 'passed']);
+  const warning = atOnce.find((r) => r.status === 'warning')!;
+  expect(warning.message).toContain('"The bot must handle the socket closing, whether normal or abnormal, by reconnecting after a timeout."');
+  expect(warning.message).toMatch(/after the abnormal close 9 ms, after the refused close 9 ms, after the normal close 11 ms/);
+  expect(warning.requirements).toEqual(['BOT-RECONNECT-AFTER-CLOSE']);
+  // A pause of 100 ms or more before each redial: no warning.
+  const paused = await Promise.all(plan.map((p) => apply(p.check, subject(150) as never, p.app, ctx)));
+  expect(paused.map((r) => r.status)).toEqual(['passed', 'passed', 'passed', 'passed']);
+  // Nothing measured: not applicable with the reason.
+  const none = await Promise.all(plan.map((p) => apply(p.check, { notMeasured: 'the bot has no open WebSocket to close' } as never, p.app, ctx)));
+  expect(none.map((r) => r.status)).toEqual(['notApplicable', 'notApplicable', 'notApplicable', 'notApplicable']);
 });

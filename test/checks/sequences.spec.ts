@@ -12,6 +12,11 @@ import { ensureShipmentDeleteAcknowledged, ensureShipmentSaveAnswersShipment, sh
 import { ensureLiveDeliveryIsServed } from '../../src/checks/delivery/get-reply.ts';
 import { AcceptedCalls, ensureRefusalLeftNoEffect, fillAcceptance, observedChange } from '../../src/properties/refusal-probe.ts';
 import { overSteps, runSequence, type SequenceDriver, type Step } from '../../src/properties/delivery-sequences.ts';
+import fc from 'fast-check';
+import { EvidenceLog } from '../../src/evidence/exchange.ts';
+import { Conformance, type RecordSink } from '../../src/run/conformance.ts';
+import type { RunSession } from '../../src/run/session.ts';
+import { runProperty } from '../../src/properties/run.ts';
 
 let n = 0;
 function reply(status: number | undefined, json?: unknown): Reply {
@@ -197,4 +202,63 @@ test('the model: wrong input of delete and shipmentSave is sent with the field i
   expect((o.steps![2]!.case.payload as { orders: unknown }).orders).toBe('none');
   // The in-memory module saves any shipment (it acted on the wrong input): the delivery's state is no longer the model's.
   expect(o.steps![3]!.case.intent).toEqual({ kind: 'open', why: 'a get of a delivery changed by wrong input it acted on: an error, or the delivery shown cancelled' });
+});
+
+test('a sequence whose middle step fails: the result\'s curl line and first evidence are that step\'s, not the last step\'s (issue 31, item 9)', async () => {
+  const log = new EvidenceLog();
+  const session = { log, judged: new Set<string>(), registration: { code: 'm' }, config: { profile: true }, system: { calls: [], unsimulated: [] }, gateway: { calls: [], unknown: [] } } as unknown as RunSession;
+  const sink: RecordSink = { spec: 'test', annotate: () => undefined, write: async () => undefined };
+  const conformance = new Conformance(session, sink);
+  const sendStep = (callback: CallbackName, path: string, form: string, json: unknown): CaseOutcome => {
+    const exchange = log.record({ direction: 'system->module', label: callback, startedAt: new Date(), durationMs: 1, request: { method: 'POST', url: `http://127.0.0.1:9${path}`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: form }, response: { status: 200, headers: { 'content-type': 'application/json' }, body: JSON.stringify(json) } });
+    return { case: { callback, payload: { form }, intent: { kind: 'valid' } }, reply: { exchange, status: 200, headers: {}, body: Buffer.from(JSON.stringify(json)), json }, module: {}, profile: true };
+  };
+  const results = await runProperty(
+    conformance,
+    {
+      name: 'delivery sequences',
+      id: 'seq',
+      arbitrary: fc.constant({ callback: 'delivery.save' as CallbackName, payload: { steps: [] }, intent: { kind: 'sequence' as const } }),
+      checks: [{ check: overSteps(ensureShipmentSaveAnswersShipment), app: { requirements: ['WIRE-DLV-SHIPMENTSAVE-RESULT'], severity: 'MUST' } }],
+      exec: async (c) => {
+        // save, then a shipmentSave answered without a result (fails), then a delete: the last reply is the delete's.
+        const steps = [
+          sendStep('delivery.save', '/delivery/save', 'save=%7B%22order%22%3A%22A1%22%7D', { success: true, result: { deliveryId: 'D1' } }),
+          sendStep('delivery.shipmentSave', '/delivery/shipment/save', 'shipmentSave=%7B%22orders%22%3A%5B%5D%7D', { success: true }),
+          sendStep('delivery.delete', '/delivery/delete', 'delete=%7B%22deliveryId%22%3A%22D1%22%7D', { success: true }),
+        ];
+        return { case: c, reply: steps[2]!.reply, module: {}, profile: true, steps };
+      },
+    },
+    { seed: 1, runs: 1, timeLimitMs: 10_000 },
+  );
+  const r = results[0]!;
+  expect(r.status).toBe('failed');
+  expect(r.message).toMatch(/step 2 of 3, shipmentSave/);
+  expect(r.reproduce).toContain('/delivery/shipment/save');
+  expect(r.reproduce).not.toContain('/delivery/delete');
+  expect(log.get(r.evidence[0]!)!.request.url).toContain('/delivery/shipment/save');
+});
+
+test('the model: the edit of a save with a past delivery date is wrong input (its value carried); a past shipment date of an edit or a shipment is open, and a module that takes it keeps its delivery in the model', async () => {
+  const { driver, sent } = memoryModule();
+  const o = await runSequence(
+    driver,
+    sequence([
+      save,
+      { op: 'wrong', action: 'edit', kind: 1, n: 3, target: 0, fields: {}, packages: [], request: { delivery: { deliveryDate: '2031-01-05 10:00:00' } } },
+      { op: 'wrong', action: 'shipmentSave', kind: 0, n: 3, target: 0, fields: { store: 'w1' }, packages: [{ weight: 1 }] },
+      { op: 'wrong', action: 'edit', kind: 0, n: 3, target: 0, fields: {}, packages: [], request: { delivery: { shipmentDate: '2031-01-02 10:00:00' } } },
+    ]),
+    't',
+  );
+  // The open ones the in-memory module took leave the delivery live: the wrong edit after them still runs.
+  expect(sent.slice(0, 4)).toEqual(['save', 'save', 'shipmentSave', 'save']);
+  expect(o.steps![1]!.case.intent).toMatchObject({ kind: 'open' });
+  expect((o.steps![1]!.case.payload as { delivery: Record<string, unknown> }).delivery).toEqual({ shipmentDate: '2020-04-04 10:00:00' });
+  expect(o.steps![2]!.case.intent).toMatchObject({ kind: 'open' });
+  expect((o.steps![2]!.case.payload as { date: string }).date).toBe('2020-04-04 09:00:00');
+  const edit = o.steps![3]!;
+  expect(edit.case.intent).toMatchObject({ kind: 'wrong', field: 'deliveryDate', value: '2020-04-04 12:00:00', source: expect.stringContaining('Errors 7') });
+  expect(edit.case.payload).toMatchObject({ deliveryId: expect.any(String), delivery: { deliveryDate: '2020-04-04 12:00:00', shipmentDate: '2031-01-02 10:00:00' } });
 });

@@ -158,3 +158,22 @@ test('any other endpoint answers HTTP 404 with the error body, is recorded and k
   expect(sim.unsimulated.map((x) => new URL(x.request.url!).pathname)).toEqual(['/api/v5/orders']);
   expect(log.all().map((x) => x.label)).toEqual(['unknown endpoint', 'reference']);
 });
+
+test('every store path /api/credentials lists that an official bot reads is served: GET /api/v5/store/products answers the account\'s products (issue 31, item 9)', async () => {
+  const credentials = await get('/api/credentials');
+  expect(credentials.body.credentials).toContain('/api/store/products');
+  // retailcrm/api-client-go ProductsResponse: {success, pagination, products[]}; Product {id, name, active, offers[{id, name, price, ...}], ...}.
+  const products = await get('/api/v5/store/products?limit=20&page=1');
+  expect(products.status).toBe(200);
+  expect(products.body).toEqual({
+    success: true,
+    pagination: { limit: 20, totalCount: expect.any(Number), currentPage: 1, totalPageCount: 1 },
+    products: expect.arrayContaining([expect.objectContaining({ id: expect.any(Number), name: expect.any(String), active: true, offers: [expect.objectContaining({ id: expect.any(Number), name: expect.any(String), price: expect.any(Number) })] })]),
+  });
+  expect(products.body.products.length).toBe(products.body.pagination.totalCount);
+  expect(products.body.products.length).toBeGreaterThan(1);
+  // A filter the simulator does not apply still answers the list, as for the other books; without the key, refused.
+  expect((await get('/api/v5/store/products?filter[active]=1')).status).toBe(200);
+  expect((await get('/api/v5/store/products', {})).body.success).toBe(false);
+  expect(sim.calls.filter((c) => c.endpoint === ('store.products' as never)).length).toBe(3);
+});

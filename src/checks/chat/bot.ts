@@ -23,9 +23,11 @@
  *   reconnecting after a timeout"): after each close the bot is connected again within the flow
  *   timeout; while the gateway refuses upgrades its attempts are not a tight loop: at most
  *   `MAX_ATTEMPTS_PER_SECOND` (10) in any second, i.e. 100 ms or more between attempts. The first
- *   attempt right after a close is not judged: the official bot (`mg-bot-helper`, `UpWS`) dials
+ *   attempt right after a close is not failed: the official bot (`mg-bot-helper`, `UpWS`) dials
  *   again at once after a close and sleeps 1 s after each failed dial; its timeout is the one
- *   between failed attempts, and that is the one a tight loop lacks.
+ *   between failed attempts, and that is the one a tight loop lacks. A first attempt within
+ *   `MIN_REDIAL_MS` (100) of a close warns (`ensureBotPausesBeforeRedialing`, a SHOULD that
+ *   quotes the sentence: "after a timeout", of no stated length).
  */
 import { defineCheck, fail, notApplicable, pass, show, type Verdict } from '../check.ts';
 import type { CaseOutcome } from '../../properties/types.ts';
@@ -169,6 +171,32 @@ export interface BotSocketSubject {
   connected: boolean;
   /** How long the suite waited for a connection (ms). */
   waitedMs: number;
+  /** The bot's connections (upgrades answered 101) and how each ended, oldest first: what a bot that connected and left did. */
+  connections?: BotStay[];
+}
+
+/** One connection of the bot: when it opened, and when and how it closed (epoch ms). */
+export interface BotStay {
+  exchangeId: string;
+  connectedAt: number;
+  closedAt?: number;
+  /** The close code the gateway saw (1006: dropped without a close frame). */
+  closeCode?: number;
+  closedBy?: 'gateway' | 'bot';
+}
+
+/** Why no connection was open at the end of the wait, in words: never opened, or opened and left (when, with which code). */
+export function noConnectionWords(s: BotSocketSubject): string {
+  if (s.attempts.length === 0) return `no WebSocket upgrade within ${s.waitedMs} ms`;
+  const stays = (s.connections ?? []).filter((c) => c.closedAt !== undefined);
+  const requests = `${s.attempts.length} upgrade request(s)`;
+  if (stays.length === 0) return `no connection opened within ${s.waitedMs} ms (${requests}, answered ${[...new Set(s.attempts.map((a) => a.status))].join(', ')})`;
+  const left = (c: BotStay): string => `${Math.round(c.closedAt! - c.connectedAt)} ms after connecting (close code ${c.closeCode ?? 'none'}${c.closedBy ? `, closed by the ${c.closedBy}` : ''})`;
+  const told =
+    stays.length === 1
+      ? `the bot connected (upgrade answered 101) and closed its socket ${left(stays[0]!)}`
+      : `the bot connected ${stays.length} times (upgrades answered 101) and left each: ${stays.slice(0, 5).map(left).join('; ')}${stays.length > 5 ? '; …' : ''}`;
+  return `${told}; no connection open at the end of the ${s.waitedMs} ms wait (${requests})`;
 }
 
 export const ensureBotSocketCarriesToken = defineCheck<BotSocketSubject>({
@@ -224,7 +252,7 @@ export const ensureBotListensOnSocket = defineCheck<BotSocketSubject>({
     if (s.attempts.length > 0 && refusedForToken.length === s.attempts.length) return notApplicable('every upgrade was refused for its token (ensureBotSocketCarriesToken judges it)');
     const wrongPath = s.attempts.filter((a) => a.status === 404);
     if (s.attempts.length > 0 && wrongPath.length + refusedForToken.length === s.attempts.length) return notApplicable('every upgrade asked for another path or lacked the token (ensureBotSocketAddress, ensureBotSocketCarriesToken judge it)');
-    return fail(s.attempts.length === 0 ? `no WebSocket upgrade within ${s.waitedMs} ms` : `no connection opened within ${s.waitedMs} ms (${s.attempts.length} upgrade request(s), answered ${[...new Set(s.attempts.map((a) => a.status))].join(', ')})`, 'the bot connects the WebSocket and listens to events (document, Chat transport and chat bot)', s.attempts.map((a) => a.exchangeId).slice(0, 3));
+    return fail(noConnectionWords(s), 'the bot connects the WebSocket and listens to events (document, Chat transport and chat bot)', s.attempts.map((a) => a.exchangeId).slice(0, 3));
   },
 });
 
@@ -349,6 +377,36 @@ export const ensureBotReconnectsAfterNormalClose = defineCheck<BotReconnectSubje
   name: 'ensureBotReconnectsAfterNormalClose',
   checks: 'after the gateway closes the bot\'s socket normally (1000) the bot connects again within the flow timeout',
   run: (s) => reconnected(s.normal, 'normal', s.notMeasured),
+});
+
+/** The document's sentence on reconnection (Chat transport and chat bot; BOT-RECONNECT-AFTER-CLOSE). */
+export const RECONNECT_SENTENCE = 'The bot must handle the socket closing, whether normal or abnormal, by reconnecting after a timeout.';
+/** A first upgrade request sooner than this after a close is a redial "at once", no timeout (warned). */
+export const MIN_REDIAL_MS = 100;
+
+/**
+ * The timeout before the first redial after a close (issue 31, item 7): a SHOULD. The document
+ * asks for "a timeout" without a length, and the official bot (`mg-bot-helper`) dials again 8 to
+ * 19 ms after a close: so a redial within `MIN_REDIAL_MS` warns, quoting the sentence, and never
+ * fails. Each measured close is judged (abnormal, refused, normal).
+ */
+export const ensureBotPausesBeforeRedialing = defineCheck<BotReconnectSubject>({
+  name: 'ensureBotPausesBeforeRedialing',
+  checks: `after its socket closes the bot waits a timeout (${MIN_REDIAL_MS} ms or more) before it dials again`,
+  run(s) {
+    const measured = (['abnormal', 'refused', 'normal'] as const).flatMap((k) => (s[k]?.firstAttemptMs !== undefined ? [{ k, ms: s[k]!.firstAttemptMs!, evidence: s[k]!.evidence }] : []));
+    if (measured.length === 0) return notApplicable(s.notMeasured ?? 'no upgrade request after a close was measured');
+    const words = measured.map((m) => `after the ${m.k} close ${fmt(m.ms)}`).join(', ');
+    const soon = measured.filter((m) => m.ms < MIN_REDIAL_MS);
+    if (soon.length > 0) {
+      return fail(
+        `the first upgrade request came ${words} later: ${soon.length === measured.length ? 'every' : `${soon.length} of ${measured.length}`} redial within ${MIN_REDIAL_MS} ms of the close, no timeout`,
+        `"${RECONNECT_SENTENCE}" (document, Chat transport and chat bot): a pause of ${MIN_REDIAL_MS} ms or more before dialing again (a warning: the document gives the timeout no length, and the official bot mg-bot-helper dials again at once)`,
+        soon.flatMap((m) => m.evidence.slice(0, 1)),
+      );
+    }
+    return pass(`the first upgrade request came ${words} later`, measured.flatMap((m) => m.evidence.slice(0, 1)));
+  },
 });
 
 export const ensureBotReconnectIsNotTightLoop = defineCheck<BotReconnectSubject>({
