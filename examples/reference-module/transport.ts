@@ -51,8 +51,15 @@ export class TransportService {
   /** Customer messages forwarded to the gateway. */
   readonly inbound: { channelId: number; externalId: string; text: string; reply: unknown }[] = [];
   private messageSeq = 0;
+  /** Variation `acts-on-references`: the chats each channel's customers wrote from, and the message ids the module knows (its own answers, its customers' messages). */
+  private readonly knownChats = new Map<number, Set<string>>();
+  private readonly knownMessages = new Set<string>();
 
-  constructor(private readonly timeoutMs: number) {}
+  constructor(
+    private readonly timeoutMs: number,
+    /** Variation `acts-on-references`: acts on what a webhook names as the official transport does (see `checkReferences`). */
+    private readonly actsOnReferences = false,
+  ) {}
 
   get connected(): boolean {
     return this.api !== undefined;
@@ -78,6 +85,8 @@ export class TransportService {
         text: { creating: 'both', editing: 'both', quoting: 'both', deleting: 'receive', max_chars_count: 4096 },
         sending_policy: { new_customer: 'template', after_reply_timeout: 'template' },
         template: { creation: true },
+        // acts-on-references: files and images are sent too, so that webhooks name files to fetch.
+        ...(this.actsOnReferences ? { file: { creating: 'both', quoting: 'both' }, image: { creating: 'both', quoting: 'both' } } : {}),
       },
     };
     faultySettings(body.settings, faults);
@@ -121,7 +130,7 @@ export class TransportService {
   // ------------------------------------------------------------ webhook
 
   /** Answers one webhook: `{type, meta, data}`; the `ClientId` header identifies the account. */
-  handleWebhook(ctx: Ctx, auth: CallbackAuth): void {
+  async handleWebhook(ctx: Ctx, auth: CallbackAuth): Promise<void> {
     const header = ctx.headers.clientid;
     const presented = Array.isArray(header) ? header[0] : header;
     const judged = auth.judge(presented === '' ? undefined : presented);
@@ -148,6 +157,7 @@ export class TransportService {
       if (e instanceof HttpError) return this.refuse(ctx, e.status, e.message);
       throw e;
     }
+      if (this.actsOnReferences) await this.checkReferences(type, data);
   }
 
   /** Fault `webhook-refused-but-acted`: the webhook is acted on though it will be refused. */
@@ -155,6 +165,29 @@ export class TransportService {
     try {
       const body = JSON.parse(ctx.body.toString('utf8')) as Obj;
       if (typeof body.type === 'string' && isObj(body.data)) this.dispatch(body.type, body.data);
+  /**
+   * Variation `acts-on-references`, as the official transport `retailcrm/mg-transport-telegram`
+   * and public transports do: a message webhook of a chat none of its customers wrote from is
+   * answered 422 "unexpected chat ID"; a quoted message (`quote_external_id`) is read as a message
+   * of the messenger and must be one it knows (else 500), as must the message an edit or a
+   * deletion names (else 400); every file of `items` is fetched with `GET /files/{id}` before
+   * sending, and the webhook fails (500) when the gateway does not serve it.
+   */
+  private async checkReferences(type: string, data: Obj): Promise<void> {
+    if (!['message_sent', 'message_updated', 'message_deleted', 'message_read'].includes(type)) return;
+    const chats = this.knownChats.get(Number(data.channel_id));
+    if (typeof data.external_chat_id !== 'string' || !chats?.has(data.external_chat_id)) throw new HttpError(422, 'unexpected chat ID');
+    if ((type === 'message_updated' || type === 'message_deleted') && !this.knownMessages.has(String(data.external_message_id))) throw badRequest(`message ${String(data.external_message_id)} is unknown`);
+    if (type !== 'message_sent') return;
+    const quote = data.quote_external_id;
+    if (quote !== undefined && quote !== '' && !this.knownMessages.has(String(quote))) throw new HttpError(500, `quoted message ${String(quote)} is unknown to the messenger`);
+    for (const item of Array.isArray(data.items) ? data.items : []) {
+      const id = isObj(item) ? item.id : undefined;
+      const reply = await this.requireApi().call('GET', `/files/${encodeURIComponent(String(id))}`);
+      if (reply.status !== 200) throw new HttpError(500, `file ${String(id)} could not be fetched: HTTP ${reply.status ?? 'no answer'}`);
+    }
+  }
+
     } catch {
       // Nothing to act on.
     }
@@ -261,6 +294,7 @@ export class TransportService {
     return { external_message_id: id };
   }
 
+    this.knownMessages.add(id);
   // ------------------------------------------------------------ triggers
 
   /** The provider decided on a template: report it to the gateway. */
@@ -392,6 +426,10 @@ export class TransportService {
         originator: 'customer',
         customer: { external_id: customerId, nickname: customerId, first_name: 'Reference customer' },
         channel: channelId,
+      // acts-on-references: the chat and the message are the messenger's own from now on.
+      this.knownMessages.add(externalId);
+      if (!this.knownChats.has(channelId)) this.knownChats.set(channelId, new Set());
+      this.knownChats.get(channelId)!.add(`chat-${customerId}`);
         external_chat_id: `chat-${customerId}`,
       };
       return { externalId, body };

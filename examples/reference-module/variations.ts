@@ -28,6 +28,8 @@ export const VARIATIONS = {
     'Funds held are captured at once after a passed check and reported `succeeded` (typical flow 1, hold with automatic capture: no `waitingForCapture`, so approve never applies); every update-invoice carries only `invoiceUuid`, `paymentId` and `status` (the profile marks no field of it required).',
   'tracking-syncs-others':
     'While it pushes the delivery statuses asked for, the module\'s sync job pushes the statuses of the other deliveries it holds (every other active one, and two registered directly at its carrier desk, never seen by the system), in requests of their own between the asked ones: the document has a module send current data to the system (What the service does).',
+  'acts-on-references':
+    'The transport acts on what a webhook names, as the official transport `retailcrm/mg-transport-telegram` and public transports do (wire profile section 6, "What a webhook\'s `data` names exists on the gateway"): its channel also sends files and images; a message webhook of a chat none of its customers wrote from is answered 422 "unexpected chat ID"; a quoted message it does not know is answered 500, an edit or deletion of a message it does not know 400; every file of `items` is fetched with `GET /files/{id}` before sending, and the webhook fails when that is not 200.',
   'bot-redials-at-once':
     'The bot dials its WebSocket again about 10 ms after the socket closes, normally or not, as the official bot `retailcrm/mg-bot-helper` does (8 to 19 ms); after a dial that fails it waits its timeout (`BOT_RECONNECT_MS`) before the next. The document asks for "reconnecting after a timeout" of no stated length: the suite warns, and certifies.',
 } as const satisfies Record<string, string>;

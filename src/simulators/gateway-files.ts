@@ -1,12 +1,15 @@
 /**
  * Files, the same for both APIs: `POST /files/upload` (the raw body, as the older clients send
  * it, or a `multipart/form-data` file part, as the generated clients send it),
- * `POST /files/upload_by_url` `{url}` and `GET /files/{id}`.
+ * `POST /files/upload_by_url` `{url}` and `GET /files/{id}`. Besides the module's uploads the
+ * gateway holds files of its own (`putFile`: a manager's upload in the system, named by a
+ * webhook's `items`), served to the transport they are for like its own.
  */
 import { randomUUID } from 'node:crypto';
 import type { InboundRequest } from './http.ts';
 import { errors, iso, ok, type RouteContext, type RouteHandler } from './gateway-routing.ts';
-import type { GatewayFile } from './gateway-state.ts';
+import type { GatewayFile, GatewayState } from './gateway-state.ts';
+import { gatewayFile } from './gateway-conversations.ts';
 import { fileInfoView, uploadView } from './gateway-views.ts';
 
 /** Size and type of an uploaded file: the first file part of a multipart body, else the body itself. */
@@ -66,14 +69,14 @@ function streamedFilePart(contentType: string, head: Buffer, tail: Buffer, size:
 
 export const upload: RouteHandler = async ({ req, token, state }) => {
   const { size, mime } = await uploaded(req);
-  const file: GatewayFile = { id: randomUUID(), token, size, mime_type: mime, created_at: iso() };
+  const file: GatewayFile = { id: randomUUID(), token, size, mime_type: mime, created_at: iso(), origin: 'module' };
   state.files.set(file.id, file);
   return ok(uploadView(file));
 };
 
 export const uploadByUrl: RouteHandler = ({ token, body, state }) => {
   if (typeof body.url !== 'string' || body.url === '') return errors(400, 'url is required');
-  const file: GatewayFile = { id: randomUUID(), token, size: 0, mime_type: 'application/octet-stream', source_url: body.url, created_at: iso() };
+  const file: GatewayFile = { id: randomUUID(), token, size: 0, mime_type: 'application/octet-stream', source_url: body.url, created_at: iso(), origin: 'module' };
   state.files.set(file.id, file);
   return ok(uploadView(file));
 };
@@ -85,4 +88,16 @@ export function getFile(own: boolean, prefix: string): RouteHandler {
     if (!file || (own && file.token !== token)) return errors(404, `file ${req.params.id} not found`);
     return ok(fileInfoView(file, `${gatewayUrl}${prefix}/files/${file.id}`));
   };
+}
+
+/** The files the gateway holds for a token (the module's uploads and the gateway's own), oldest first. */
+export function heldFiles(state: GatewayState, token: string): GatewayFile[] {
+  return [...state.files.values()].filter((f) => f.token === token);
+}
+
+/** Puts a file of the gateway's own for the transport of `token` (kind `image`, `audio`, `video`, else a document); served at `GET /files/{id}`. */
+export function putFile(state: GatewayState, token: string, kind: string, size: number): GatewayFile {
+  const file = gatewayFile(token, kind, size);
+  state.files.set(file.id, file);
+  return file;
 }

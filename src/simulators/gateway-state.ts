@@ -11,6 +11,7 @@
 import { BoundedMap } from '../evidence/bounded.ts';
 import { iso, isObject, str } from './gateway-routing.ts';
 import type { Api } from './gateway-routing.ts';
+import { Conversations } from './gateway-conversations.ts';
 
 export interface TransportRegistration {
   token: string;
@@ -99,6 +100,8 @@ export interface GatewayFile {
   created_at: string;
   transcription?: string;
   transcription_status?: string;
+  /** Who put it there: the module (an upload; the default) or the gateway itself (`gateway-conversations.ts`). */
+  origin?: 'module' | 'gateway';
 }
 
 /** A customer of a channel, made known by the transport's messages. */
@@ -189,6 +192,8 @@ export class GatewayState {
   readonly dialogs = new BoundedMap<number, GatewayDialog>();
   readonly users = new BoundedMap<number, GatewayUser>();
   readonly members = new BoundedMap<number, GatewayMember>();
+  /** What a webhook may name, per channel: conversations, the ids the transport knows (`gateway-conversations.ts`). */
+  readonly conversations = new Conversations();
   /** Numeric ids of the transports (a channel's `transport_id`), by token. */
   private readonly transportIds = new Map<string, number>();
   private readonly seq: Record<SeqKind, number> = { channel: 1, message: 1, template: 1, bot: 1, transport: 1, customer: 1, chat: 1, dialog: 1, user: 1, member: 1, command: 1 };

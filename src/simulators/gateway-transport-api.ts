@@ -266,6 +266,8 @@ export const TRANSPORT_HANDLERS: Record<TransportRoute, RouteHandler> = {
     if (missing) return missing;
     const channel = ctx.body.channel === undefined ? undefined : ctx.state.activeChannel(ctx.body.channel, ctx.token);
     const msg = ctx.state.addTransportMessage(ctx.token, ctx.body, channel);
+    // The conversation the message starts or continues, and its id: what webhooks may name (gateway-conversations.ts).
+    if (channel) ctx.state.conversations.fromTransportMessage(channel.id, ctx.body);
     return ok({ message_id: msg.id, time: msg.receivedAt });
   },
 
@@ -274,6 +276,7 @@ export const TRANSPORT_HANDLERS: Record<TransportRoute, RouteHandler> = {
     if (missing) return missing;
     const channel = ctx.body.channel_id === undefined ? undefined : ctx.state.activeChannel(ctx.body.channel_id, ctx.token);
     const msg = ctx.state.addTransportMessage(ctx.token, ctx.body, channel, true);
+    if (channel) ctx.state.conversations.fromTransportMessage(channel.id, ctx.body);
     return ok({ message_id: msg.id, time: msg.receivedAt });
   },
 

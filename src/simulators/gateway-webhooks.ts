@@ -12,7 +12,8 @@ import { afterUpdateWebhook, isVerificationStatus } from '../contract/template-m
 
 /**
  * Sends a webhook to the transport registered with this clientId or token. A successful reply
- * to `template_create` with a `code` adds the template (status `pending`, or the
+ * to `message_sent` with an `external_message_id` makes that id one the transport knows in the
+ * chat (a later webhook may quote it), a successful `message_deleted` unmakes it; to `template_create` with a `code` adds the template (status `pending`, or the
  * `verification_status` of the reply) when its channel is known; a successful
  * `template_update` resubmits a rejected template (back to `pending`) and `template_delete`
  * removes it.
@@ -29,6 +30,11 @@ export async function sendWebhook(state: GatewayState, client: CallbackClient, c
 export function afterWebhook(state: GatewayState, type: string, data: Record<string, unknown>, reply: Reply): void {
   const channelId = Number(data.channel_id);
   if (!state.channels.has(channelId)) return;
+  // The ids the transport knows in a chat: its answer to message_sent; a deleted message is quoted no more.
+  const chat = typeof data.external_chat_id === 'string' ? data.external_chat_id : undefined;
+  if (type === 'message_sent' && chat !== undefined && isObject(reply.json) && typeof reply.json.external_message_id === 'string' && reply.json.external_message_id !== '') {
+    state.conversations.answered(channelId, chat, reply.json.external_message_id);
+  } else if (type === 'message_deleted' && chat !== undefined && typeof data.external_message_id === 'string') state.conversations.deleted(channelId, chat, data.external_message_id);
   if (type === 'template_create' && isObject(reply.json) && typeof reply.json.code === 'string' && reply.json.code !== '') {
     const code = reply.json.code;
     // The table: a new template is verifying (`pending`); the older client's reply may name its status (wire profile 6), taken when it is one of the three.

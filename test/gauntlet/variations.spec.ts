@@ -154,6 +154,24 @@ const CASES: Array<{ variation: string; args?: string[]; expectWarnings?: string
     },
   },
   {
+    variation: 'acts-on-references',
+    // The webhooks only (issue 31, item 3): the transport acts on the chats, quoted messages and files they name.
+    args: ['--area', 'chat', '--grep', 'transport webhooks', '--runs', '60'],
+    witness: (x) => {
+      const sent = x.filter((e) => e.direction === 'gateway->module' && e.label === 'webhook message_sent' && e.response?.status === 200);
+      const data = sent.map((e) => (JSON.parse(e.request.body!) as { data: Record<string, unknown> }).data);
+      // Quoted messages and files were named, and the transport took them.
+      expect(data.filter((d) => typeof d.quote_external_id === 'string').length).toBeGreaterThan(0);
+      expect(data.filter((d) => Array.isArray(d.items) && d.items.length > 0).length).toBeGreaterThan(0);
+      // Every file it fetched was served.
+      const fetched = x.filter((e) => e.direction === 'module->gateway' && /\/files\/[^/]+$/.test(pathOf(e)) && e.request.method === 'GET');
+      expect(fetched.length).toBeGreaterThan(0);
+      expect(fetched.every((e) => e.response?.status === 200)).toBe(true);
+      // Its channel was opened by a customer's message (transport.inboundMessage, count 1) before any webhook.
+      expect(x.some((e) => e.label === 'trigger transport.inboundMessage')).toBe(true);
+    },
+  },
+  {
     variation: 'bot-redials-at-once',
     // Issue 31, item 7: a redial ~10 ms after a close, as the official bot does: certified, with the one warning that quotes "reconnecting after a timeout".
     args: ['--area', 'chat', '--grep', 'chat bot'],

@@ -3,7 +3,11 @@
  * as the system creates it, valid by the template_create data schema; and per channel settings
  * only the webhook types and message kinds the channel enables (wire profile section 6): a
  * channel without template creation and with only text gets no template_* and no image
- * webhook; every generated data valid by its schema.
+ * webhook; every generated data valid by its schema. What a sent webhook names exists on the
+ * gateway (wire profile 6; issue 31, item 3): its chat and customer are those of a conversation
+ * on that channel, a quoted id is one the transport knows there, a file is one the gateway serves
+ * (through the runner, `runWebhookCase`, against a gateway on loopback). Contents and names come
+ * in Latin, Cyrillic, with diacritics and with emoji (issue 31, item 8).
  */
 import fc from 'fast-check';
 import { test, expect } from '@playwright/test';
@@ -12,6 +16,11 @@ import { chatChannelOf, webhookTypesOf, type ChatChannel } from '../../src/gener
 import { MAX_QUICK_REPLIES, templateContent, updatedTemplateContent } from '../../src/generators/chat/templates.ts';
 import { refusedCase, webhookCase, type WebhookCasePayload, type WebhookStep } from '../../src/generators/chat/webhooks.ts';
 import type { GatewayChannel } from '../../src/simulators/gateway.ts';
+import type { Reply } from '../../src/client/callback-client.ts';
+import { afterWebhook } from '../../src/simulators/gateway-webhooks.ts';
+import { runWebhookCase, type WebhookDriver } from '../../src/properties/chat-webhooks.ts';
+import { botEvent, botEventContextOf, seedBotChats } from '../../src/generators/chat/bot-events.ts';
+import { activateChannel, call, customerMessage, startGateway, TRANSPORT, type Gateway } from '../simulators/gateway-harness.ts';
 
 const channel = (id: number, settings: Record<string, unknown>): ChatChannel => chatChannelOf({ id, settings, token: 't', is_active: true } as unknown as GatewayChannel);
 
@@ -31,6 +40,108 @@ const valid = (schema: string, data: unknown): void => {
   const out = contract().validate(schema, data);
   expect(out.valid, `${schema}: ${formatErrors(out.errors)} in ${JSON.stringify(data)}`).toBe(true);
 };
+/** Every setting by which a webhook names something: text, images and files quoted; edits, deletions, reads; templates created and sent. */
+const NAMING = {
+  status: { delivered: 'both', read: 'both' },
+  text: { creating: 'both', editing: 'both', quoting: 'both', deleting: 'both' },
+  image: { creating: 'both', quoting: 'both' },
+  file: { creating: 'both', quoting: 'both' },
+  sending_policy: { new_customer: 'template', after_reply_timeout: 'template' },
+  template: { creation: true },
+};
+
+/** One webhook as the runner sent it, judged when it was sent against what existed then. */
+interface Sent {
+  type: string;
+  data: Record<string, unknown>;
+  /** Its chat is one a customer opened on the channel, with that customer. */
+  chatKnown: boolean;
+  customerRight: boolean;
+  /** Its quoted id (if any) is one the transport knew in that chat. */
+  quoteKnown: boolean;
+  /** The chat of the case's message_sent (for the message events that name it). */
+  caseChat?: unknown;
+}
+
+/**
+ * Runs generated cases of a channel through the runner (`runWebhookCase`) against a gateway on
+ * loopback, the module answering as a transport does (each message_sent with an id of its own,
+ * each template_create with a code); before them `customers` customers wrote to the channel
+ * (`POST /messages`) and the module uploaded one image. Each webhook is judged as it is sent.
+ */
+async function sendThrough(g: Gateway, settings: Record<string, unknown>, cases: number, seed: number, customers = 2) {
+  const channelId = await activateChannel(g.base, TRANSPORT, { type: 'custom', name: 'Chats', external_id: 'chats', settings });
+  const chats = new Map<string, { customer: string; ids: Set<string> }>();
+  for (let i = 1; i <= customers; i++) {
+    const customer = `cust-${i}`;
+    expect((await call(g.base, 'POST', '/api/transport/v1/messages', { transport: TRANSPORT, body: customerMessage(channelId, `in-${i}`, 'Здравствуйте', customer) })).status).toBe(200);
+    chats.set(`chat-${customer}`, { customer, ids: new Set([`in-${i}`]) });
+  }
+  const uploaded = (await call(g.base, 'POST', '/api/transport/v1/files/upload', { transport: TRANSPORT, raw: { type: 'image/png', data: Buffer.alloc(100, 1) } })).json.id as string;
+  const sent: Sent[] = [];
+  let answers = 0;
+  let codes = 0;
+  let caseChat: unknown;
+  const reply = (type: string): Reply => {
+    const json = type === 'message_sent' ? { external_message_id: `tg-${++answers}` } : type === 'template_create' ? { code: `tpl_${++codes}` } : {};
+    return { status: 200, json, headers: {}, body: Buffer.from(JSON.stringify(json)), exchange: { id: 'x' } as Reply['exchange'] };
+  };
+  const judge = (type: string, data: Record<string, unknown>): void => {
+    if (!['message_sent', 'message_updated', 'message_deleted', 'message_read'].includes(type)) return void sent.push({ type, data, chatKnown: true, customerRight: true, quoteKnown: true });
+    const chat = chats.get(String(data.external_chat_id));
+    sent.push({ type, data, chatKnown: chat !== undefined, customerRight: chat?.customer === data.external_user_id, quoteKnown: data.quote_external_id === undefined || chat?.ids.has(String(data.quote_external_id)) === true, caseChat });
+  };
+  const driver: WebhookDriver = {
+    send: async (type, data) => {
+      const d = data as Record<string, unknown>;
+      judge(type, d);
+      if (type === 'message_sent') caseChat = d.external_chat_id;
+      const r = reply(type);
+      const ids = chats.get(String(d.external_chat_id))?.ids;
+      if (type === 'message_sent') ids?.add(String((r.json as { external_message_id: string }).external_message_id));
+      if (type === 'message_deleted') ids?.delete(String(d.external_message_id));
+      afterWebhook(g.gw.state, type, d, r);
+      return r;
+    },
+    sendAs: async (type, data) => {
+      judge(type, data as Record<string, unknown>);
+      return { ...reply('refused'), status: 403 };
+    },
+    mark: () => 0,
+    callsSince: () => [],
+    awaitVerdict: async () => true,
+    unknownClientId: 'unknown-client',
+    module: {},
+    profile: true,
+    codes: new Map(),
+    sent: new Map(),
+    references: { state: g.gw.state, token: TRANSPORT },
+  };
+  const channel = chatChannelOf(g.gw.channels.get(channelId)!);
+  for (const [i, c] of fc.sample(webhookCase(channel)!, { seed, numRuns: cases }).entries()) {
+    caseChat = undefined;
+    await runWebhookCase(driver, c, `case-${i}`);
+  }
+  return { channelId, sent, uploaded };
+}
+
+/** The file ids a webhook's data names: items, a template message's header attachments, a template's sample attachments. */
+function filesOf(data: Record<string, unknown>): string[] {
+  const ids = (list: unknown): string[] => (Array.isArray(list) ? list.map((x) => String((x as { id?: unknown }).id)) : []);
+  const t = data.template as { variables?: { header?: { attachments?: unknown } } } | undefined;
+  return [...ids(data.items), ...ids(t?.variables?.header?.attachments), ...ids((data.example as { attachments?: unknown } | undefined)?.attachments), ...ids((data.examples as { attachments?: unknown } | undefined)?.attachments)];
+}
+
+/** The value classes of a text (issue 31, item 8). */
+function classesOf(text: string): string[] {
+  const out: string[] = [];
+  if (/[A-Za-z]/.test(text)) out.push('latin');
+  if (/[\u0400-\u04FF]/.test(text)) out.push('cyrillic');
+  if (/[\u00C0-\u024F\u1E00-\u1EFF]/.test(text)) out.push('diacritics');
+  if (/\p{Extended_Pictographic}/u.test(text)) out.push('emoji');
+  return out;
+}
+
 const webhooksOf = (c: { payload: unknown }): WebhookStep[] => (c.payload as WebhookCasePayload).steps.filter((s): s is WebhookStep => s.kind === 'webhook');
 const SCHEMA: Record<string, string> = {
   template_create: 'chat/webhook.template-create.data.json',
@@ -91,9 +202,8 @@ test('a channel without template creation and with only text gets no template_* 
   expect(webhookCase(channel(4, { text: { creating: 'none' } }))).toBeUndefined();
 });
 
-test('the reference channel: every type it enables, every data field of message_sent, template messages with the code of a template the case created', () => {
+test('the reference channel: every type it enables, every data field of message_sent, template messages with the code of a template the case created', async () => {
   const types = new Set<string>();
-  const fields = new Set<string>();
   let templated = 0;
   for (const c of fc.sample(webhookCase(REFERENCE)!, { seed: 13, numRuns: 400 })) {
     const steps = webhooksOf(c);
@@ -102,7 +212,6 @@ test('the reference channel: every type it enables, every data field of message_
       expect(REFERENCE.webhookTypes).toContain(s.type);
       if (SCHEMA[s.type] && !(s.useCode && s.type !== 'message_sent')) valid(SCHEMA[s.type]!, s.type === 'message_sent' && s.useCode ? { ...s.data, template: { ...(s.data.template as object), code: 'tpl' } } : s.data);
       if (s.type === 'message_sent') {
-        for (const k of Object.keys(s.data)) fields.add(k);
         expect(s.data.type).toBe('text');
         if (s.data.template) {
           templated += 1;
@@ -118,8 +227,17 @@ test('the reference channel: every type it enables, every data field of message_
     }
   }
   expect([...types].sort()).toEqual([...REFERENCE.webhookTypes].sort());
-  for (const f of ['external_user_id', 'external_chat_id', 'channel_id', 'type', 'content', 'quote_external_id', 'quote_content', 'in_app_id', 'user', 'customer', 'template', 'attachments']) expect(fields).toContain(f);
   expect(templated).toBeGreaterThan(0);
+  // Every data field, as sent (the references bound to the gateway's state).
+  const g = await startGateway();
+  try {
+    const run = await sendThrough(g, REFERENCE.settings, 120, 13);
+    const fields = new Set(run.sent.filter((x) => x.type === 'message_sent').flatMap((x) => Object.keys(x.data)));
+    for (const f of ['external_user_id', 'external_chat_id', 'channel_id', 'type', 'content', 'quote_external_id', 'quote_content', 'in_app_id', 'user', 'customer', 'template', 'attachments']) expect(fields).toContain(f);
+    for (const x of run.sent) if (SCHEMA[x.type]) valid(SCHEMA[x.type]!, x.data);
+  } finally {
+    await g.stop();
+  }
 });
 
 test('media channel: image and file messages with items, no template message (the channel cannot send templates), no message_updated/deleted', () => {
@@ -141,4 +259,95 @@ test('media channel: image and file messages with items, no template message (th
     }
   }
   expect([...kinds].sort()).toEqual(['file', 'image']);
+});
+
+test('every reference a sent webhook makes exists on the gateway: a chat a customer opened on that channel with its customer, a quoted id the transport knew there, files the gateway serves (wire profile 6)', async () => {
+  const g = await startGateway();
+  try {
+    const run = await sendThrough(g, NAMING, 150, 21);
+    const messages = run.sent.filter((x) => x.type.startsWith('message_'));
+    expect(messages.length).toBeGreaterThan(100);
+    const wrong = messages.filter((x) => !x.chatKnown || !x.customerRight || !x.quoteKnown).map((x) => `${x.type} chat ${String(x.data.external_chat_id)} user ${String(x.data.external_user_id)} quote ${String(x.data.quote_external_id)}`);
+    expect(wrong.slice(0, 5)).toEqual([]);
+    // A message event names the chat of the case's message (the one it edits, deletes or reads).
+    for (const x of messages) if (x.type !== 'message_sent' && x.caseChat !== undefined) expect(x.data.external_chat_id).toBe(x.caseChat);
+    // Quotes were made, of customer messages and of the transport's own answers.
+    const quoted = messages.map((x) => x.data.quote_external_id).filter((q): q is string => typeof q === 'string');
+    expect(quoted.some((q) => q.startsWith('in-'))).toBe(true);
+    expect(quoted.some((q) => q.startsWith('tg-'))).toBe(true);
+    // Every file named is served to the transport, the module's upload among them.
+    const files = [...new Set(run.sent.flatMap((x) => filesOf(x.data)))];
+    expect(files.length).toBeGreaterThan(10);
+    expect(files).toContain(run.uploaded);
+    for (const id of files) expect((await call(g.base, 'GET', `/api/transport/v1/files/${id}`, { transport: TRANSPORT })).status, `file ${id}`).toBe(200);
+    // An item's size is its file's.
+    for (const x of run.sent) for (const it of (x.data.items as Array<{ id: string; size: number }> | undefined) ?? []) expect(it.size).toBe(g.gw.files.get(it.id)!.size);
+  } finally {
+    await g.stop();
+  }
+});
+
+test('a channel no customer wrote to: the gateway starts a conversation of its own and every webhook names it; quotes only of what the transport answered there', async () => {
+  const g = await startGateway();
+  try {
+    const run = await sendThrough(g, NAMING, 40, 22, 0);
+    const conversations = g.gw.state.conversations.of(run.channelId);
+    expect(conversations.map((c) => c.origin)).toEqual(['gateway']);
+    const only = conversations[0]!;
+    const messages = run.sent.filter((x) => x.type.startsWith('message_'));
+    for (const x of messages) {
+      expect(x.data.external_chat_id).toBe(only.external_chat_id);
+      expect(x.data.external_user_id).toBe(only.customer.external_id);
+      if (x.data.quote_external_id !== undefined) expect(String(x.data.quote_external_id)).toMatch(/^tg-/);
+    }
+    // The gateway's chat is one state: the bot's side sees it too.
+    expect([...g.gw.state.chats.values()].some((c) => c.external_chat_id === only.external_chat_id)).toBe(true);
+  } finally {
+    await g.stop();
+  }
+});
+
+test('a channel that does not enable quoting gets no quote', async () => {
+  const g = await startGateway();
+  try {
+    const run = await sendThrough(g, { ...NAMING, text: { creating: 'both', quoting: 'none' }, image: { creating: 'both' }, file: { creating: 'both', quoting: 'none' } }, 60, 23);
+    expect(run.sent.filter((x) => x.data.quote_external_id !== undefined || x.data.quote_content !== undefined)).toEqual([]);
+  } finally {
+    await g.stop();
+  }
+});
+
+test('contents, captions, quotes and the names of customers and managers come in Latin, Cyrillic, with diacritics and with emoji, in webhooks and bot events (issue 31, item 8)', async () => {
+  const g = await startGateway();
+  try {
+    const run = await sendThrough(g, NAMING, 150, 24);
+    const seen: Record<string, Set<string>> = { content: new Set(), customer: new Set(), user: new Set(), botContent: new Set(), botCustomer: new Set() };
+    const add = (k: string, v: unknown) => {
+      if (typeof v === 'string') for (const c of classesOf(v)) seen[k]!.add(c);
+    };
+    for (const x of run.sent.filter((s) => s.type === 'message_sent')) {
+      add('content', x.data.content);
+      add('content', x.data.quote_content);
+      for (const it of (x.data.items as Array<{ caption?: string }> | undefined) ?? []) add('content', it.caption);
+      const customer = x.data.customer as { first_name?: string; last_name?: string };
+      add('customer', `${customer.first_name} ${customer.last_name}`);
+      const user = x.data.user as { first_name?: string; last_name?: string };
+      add('user', `${user.first_name} ${user.last_name}`);
+    }
+    // Bot events in the chats the suite seeds for a bot when no transport opened any.
+    const b = await startGateway();
+    seedBotChats(b.gw);
+    b.gw.state.setCommand('bot-token-0123456789', 'status', { name: 'status', description: 'Order status' });
+    const events = fc.sample(botEvent(botEventContextOf(b.gw.state, 'bot-token-0123456789')), { seed: 25, numRuns: 300 });
+    await b.stop();
+    for (const e of events) {
+      const m = (e.frame.data as { message: { content: string; from: { name: string } } }).message;
+      add('botContent', m.content);
+      add('botCustomer', m.from.name);
+    }
+    const all = ['cyrillic', 'diacritics', 'emoji', 'latin'];
+    expect(Object.fromEntries(Object.entries(seen).map(([k, v]) => [k, [...v].sort()]))).toEqual({ content: all, customer: all, user: all, botContent: all, botCustomer: all });
+  } finally {
+    await g.stop();
+  }
 });

@@ -14,6 +14,7 @@
 import fc from 'fast-check';
 import type { BotFrame, GatewaySimulator } from '../../simulators/gateway.ts';
 import type { GatewayState } from '../../simulators/gateway-state.ts';
+import { words } from './words.ts';
 
 /** The suite's own transport token for the channel of seeded chats (never a module's). */
 export const SUITE_CHANNEL_TOKEN = 'suite-bot-events-channel';
@@ -66,10 +67,11 @@ export function botEventContextOf(state: GatewayState, botToken: string): BotEve
   return { chats, commands: [...(state.commands.get(botToken)?.keys() ?? [])] };
 }
 
+/** Customers of the seeded chats: a Cyrillic name, one with diacritics, one with an emoji (issue 31, item 8). */
 const SEEDED_CUSTOMERS = [
-  { external_id: 'suite-customer-1', first_name: 'Anna', last_name: 'Berg' },
-  { external_id: 'suite-customer-2', first_name: 'Jonas', last_name: 'Keller' },
-  { external_id: 'suite-customer-3', first_name: 'Mia', last_name: 'Novak' },
+  { external_id: 'suite-customer-1', first_name: 'Анна', last_name: 'Берг' },
+  { external_id: 'suite-customer-2', first_name: 'Jürgen', last_name: 'Groß' },
+  { external_id: 'suite-customer-3', first_name: 'Mia 🌸', last_name: 'Novák' },
 ];
 
 /**
@@ -88,11 +90,18 @@ export function seedBotChats(gateway: GatewaySimulator, min = 3): void {
   }
 }
 
-/** A word of a command's arguments: an order number, a track number, a word. */
-const argument = fc.oneof(fc.stringMatching(/^[A-Z]{1,3}-?\d{1,6}$/), fc.stringMatching(/^\d{1,8}$/), fc.stringMatching(/^[a-z]{1,10}$/));
+/** A word of a command's arguments: an order number, a track number, a word (Latin, Cyrillic, with diacritics). */
+const argument = fc.oneof(fc.stringMatching(/^[A-Z]{1,3}-?\d{1,6}$/), fc.stringMatching(/^\d{1,8}$/), fc.stringMatching(/^[a-z]{1,10}$/), fc.constantFrom('заказ', 'доставка', 'número', 'größe'));
 
-/** A customer's plain message. */
-const plainText = fc.oneof(fc.constantFrom('Hello', 'Where is my order?', 'Thanks!', 'status', 'Can I change the address?'), fc.stringMatching(/^[A-Za-z0-9 ,.?!]{1,80}$/).filter((s) => s.trim() !== '' && !s.trim().startsWith('/')));
+/**
+ * A customer's plain message: set phrases in Latin, Cyrillic, with diacritics and emoji, words of
+ * every class (`words.ts`), and free Latin text; never one that starts with a slash (a command).
+ */
+const plainText = fc.oneof(
+  fc.constantFrom('Hello', 'Where is my order?', 'Thanks!', 'status', 'Can I change the address?', 'Где мой заказ?', 'Спасибо 🙏', '¿Dónde está mi pedido?', 'Grüße aus Köln 👋🏽'),
+  words(1, 8),
+  fc.stringMatching(/^[A-Za-z0-9 ,.?!]{1,80}$/),
+).filter((s) => s.trim() !== '' && !s.trim().startsWith('/'));
 
 /** The message of a `message_new` frame, as `v1.Message` decodes it. */
 function message(chat: BotEventChat, id: number, type: 'command' | 'text', content: string, at: number): Record<string, unknown> {

@@ -17,12 +17,21 @@
  *   edited, perhaps deleted), only where `template.creation` is true;
  * - probes: one of these webhooks with a missing or unknown `ClientId` header, between
  *   authorised ones (`refusedCase`).
+ *
+ * What a step names exists on the gateway (wire profile section 6): its chat and customer, a
+ * quoted message and its files are drawn as choices (`refs`) and bound to the gateway's state
+ * when the step is sent (`references.ts`, where the way a case replays exactly is told); a quote
+ * only where the channel enables quoting for the kind of message. Contents, captions, quotes and
+ * the names of customers and managers are drawn in Latin, Cyrillic, with diacritics and with
+ * emoji (`words.ts`).
  */
 import fc from 'fast-check';
 import type { GeneratedCase } from '../../properties/types.ts';
 import type { CallbackName } from '../../callbacks/table.ts';
-import type { ChatChannel, MessageKind, WebhookType } from './context.ts';
-import { fileId, templateData, templateDeleteData, templateParts, updatedTemplateContent, type TemplateParts } from './templates.ts';
+import { featureOn, type ChatChannel, type MessageKind, type WebhookType } from './context.ts';
+import { templateData, templateDeleteData, templateParts, updatedTemplateContent, type TemplateParts } from './templates.ts';
+import type { StepRefs } from './references.ts';
+import { firstName, lastName, words } from './words.ts';
 
 /** One webhook of a case. */
 export interface WebhookStep {
@@ -35,6 +44,8 @@ export interface WebhookStep {
   useMessage?: boolean;
   /** Sent with no `ClientId` header, or with one the module never gave: a probe. */
   clientId?: 'missing' | 'unknown';
+  /** What the step names on the gateway (its conversation, a quoted message, files), as choices bound when it is sent (`references.ts`). */
+  refs?: StepRefs;
 }
 
 /** The provider's verdict on the case's template (trigger `transport.templateVerdict`): the observer of a refused delete. */
@@ -63,27 +74,32 @@ const caseOf = (channel: ChatChannel, steps: CaseStep[]): GeneratedCase => ({
 
 // ---- message data ------------------------------------------------------------------------------
 
-const WORDS = ['hello', 'order', 'ready', 'thanks', 'today', 'Привет', 'pedido', 'статус', 'delivery', '🙂', 'see', 'you'];
-const text = (min: number, max: number): fc.Arbitrary<string> => fc.array(fc.constantFrom(...WORDS), { minLength: min, maxLength: max }).map((w) => w.join(' '));
+const text = words;
 const digits = fc.stringMatching(/^[0-9]{1,12}$/);
 const externalId = (prefix: string): fc.Arbitrary<string> => digits.map((d) => `${prefix}${d}`);
 const avatar = fc.stringMatching(/^[a-z0-9]{4,10}$/).map((s) => `https://cdn.example/avatars/${s}.png`);
-const person = fc.record({ first_name: fc.constantFrom('Anna', 'Иван', 'José', 'Lee'), last_name: fc.constantFrom('Smith', 'Петров', 'García', ''), avatar });
+const person = fc.record({ first_name: firstName, last_name: lastName, avatar });
 const user = fc.tuple(fc.integer({ min: 1, max: 100_000 }), person).map(([id, p]) => ({ id, ...p }));
 
 /** Suggestions of a message (document: `attachments.suggestions[]` with `type`, `title`, `payload`). */
 const suggestion = fc.oneof(
   text(1, 2).map((title) => ({ type: 'text', title })),
-  fc.stringMatching(/^\+[1-9][0-9]{9,11}$/).map((payload) => ({ type: 'phone', title: 'Call us', payload })),
-  fc.constantFrom('a@shop.example', 'sales@shop.example').map((payload) => ({ type: 'email', title: 'Write', payload })),
-  fc.stringMatching(/^[a-z]{1,8}$/).map((p) => ({ type: 'url', title: 'Open', payload: `https://shop.example/${p}` })),
+  fc.tuple(fc.stringMatching(/^\+[1-9][0-9]{9,11}$/), fc.constantFrom('Call us', 'Позвонить', 'Llámenos 📞')).map(([payload, title]) => ({ type: 'phone', title, payload })),
+  fc.tuple(fc.constantFrom('a@shop.example', 'sales@shop.example'), fc.constantFrom('Write', 'Написать', 'Écrire')).map(([payload, title]) => ({ type: 'email', title, payload })),
+  fc.tuple(fc.stringMatching(/^[a-z]{1,8}$/), fc.constantFrom('Open', 'Открыть', 'Öffnen')).map(([p, title]) => ({ type: 'url', title, payload: `https://shop.example/${p}` })),
 );
 
-/** A file of a file, image or audio message (document: `items[]` with `id`, `size`, `caption`, `height`, `width`). */
-const fileItem = (kind: MessageKind): fc.Arbitrary<Record<string, unknown>> =>
+/** Which held file a file slot names (`references.ts`): an index among the held files, a new file of the gateway's past them. */
+const filePick = fc.nat(9);
+
+/**
+ * A file of a file, image or audio message (document: `items[]` with `id`, `size`, `caption`,
+ * `height`, `width`), with the choice of the held file it names (its `id` and `size` bound when sent).
+ */
+const fileItem = (kind: MessageKind): fc.Arbitrary<{ item: Record<string, unknown>; pick: number }> =>
   fc
-    .record({ id: fileId, size: fc.integer({ min: 1, max: 20 * 1024 * 1024 }), caption: text(0, 3), height: fc.integer({ min: 1, max: 4000 }), width: fc.integer({ min: 1, max: 4000 }) })
-    .map(({ id, size, caption, height, width }) => (kind === 'image' ? { id, size, caption, height, width } : { id, size, caption }));
+    .record({ pick: filePick, size: fc.integer({ min: 1, max: 20 * 1024 * 1024 }), caption: text(0, 3), height: fc.integer({ min: 1, max: 4000 }), width: fc.integer({ min: 1, max: 4000 }) })
+    .map(({ pick, size, caption, height, width }) => ({ pick, item: kind === 'image' ? { id: '', size, caption, height, width } : { id: '', size, caption } }));
 
 const cost = fc.record({ value: fc.integer({ min: 1, max: 100_000 }).map((v) => v / 100), currency: fc.constantFrom('USD', 'EUR', 'RUB') });
 const product = fc.record({ id: fc.integer({ min: 1, max: 1_000_000 }), name: text(1, 3), article: fc.stringMatching(/^[A-Z0-9]{3,8}$/), url: fc.constant('https://shop.example/p/1'), img: fc.constant('https://shop.example/p/1.png'), cost });
@@ -99,37 +115,48 @@ const order = fc.record({
   items: fc.array(fc.record({ name: text(1, 2), quantity: fc.record({ value: fc.integer({ min: 1, max: 5 }), unit: fc.constant('pcs') }), price: cost }), { maxLength: 2 }),
 });
 
-/** The fields every message of the channel carries: chat, customer, manager, in-app id, perhaps a quote and suggestions. */
-const messageBase = (channel: ChatChannel) =>
-  fc.record(
-    {
-      external_user_id: externalId('u'),
-      external_chat_id: externalId('c'),
+/** A message's data with the choices of what it names on the gateway. */
+export interface DrawnMessage {
+  data: Record<string, unknown>;
+  refs: StepRefs;
+}
+
+/** Whether the channel lets a message of this kind quote another (its `quoting` feature; a template message is text). */
+const quotes = (channel: ChatChannel, kind: MessageKind): boolean => featureOn((channel.settings[kind] as Record<string, unknown> | undefined)?.quoting);
+
+/**
+ * The fields every message of the channel carries: manager, customer, in-app id, perhaps
+ * suggestions and (where the channel enables quoting) a quote; the chat, the customer's id and
+ * the quoted id are choices (`refs`), bound when the step is sent.
+ */
+const messageBase = (channel: ChatChannel, kind: MessageKind): fc.Arbitrary<DrawnMessage> =>
+  fc
+    .record({
+      conversation: fc.nat(7),
       in_app_id: fc.integer({ min: 1, max: 2_147_483_647 }),
       user,
       customer: person,
-      quote: fc.option(fc.record({ quote_external_id: externalId('m'), quote_content: text(1, 4) }), { nil: undefined }),
+      quote: quotes(channel, kind) ? fc.option(fc.record({ index: fc.nat(7), content: text(1, 4) }), { nil: undefined }) : fc.constant(undefined),
       suggestions: fc.option(fc.array(suggestion, { minLength: 1, maxLength: 3 }), { nil: undefined, freq: 3 }),
-    },
-    { requiredKeys: ['external_user_id', 'external_chat_id', 'in_app_id', 'user', 'customer', 'quote', 'suggestions'] },
-  ).map(({ quote, suggestions, ...rest }) => ({
-    ...rest,
-    channel_id: channel.id,
-    ...(quote ?? {}),
-    ...(suggestions ? { attachments: { suggestions } } : {}),
-  }));
+    })
+    .map(({ conversation, quote, suggestions, ...rest }) => ({
+      data: { ...rest, channel_id: channel.id, ...(quote ? { quote_content: quote.content } : {}), ...(suggestions ? { attachments: { suggestions } } : {}) },
+      refs: { conversation, ...(quote ? { quote: quote.index } : {}) },
+    }));
 
-/** `data` of a `message_sent` of one kind (not a template message). */
-export function messageSentData(channel: ChatChannel, kind: MessageKind): fc.Arbitrary<Record<string, unknown>> {
-  const specific: fc.Arbitrary<Record<string, unknown>> =
+/** `data` of a `message_sent` of one kind (not a template message), with what it names. */
+export function messageSentData(channel: ChatChannel, kind: MessageKind): fc.Arbitrary<DrawnMessage> {
+  const specific: fc.Arbitrary<{ data: Record<string, unknown>; files?: number[] }> =
     kind === 'text'
-      ? text(1, 8).map((content) => ({ type: 'text', content }))
+      ? text(1, 8).map((content) => ({ data: { type: 'text', content } }))
       : kind === 'product'
-        ? product.map((p) => ({ type: 'product', content: p.name, product: p }))
+        ? product.map((p) => ({ data: { type: 'product', content: p.name, product: p } }))
         : kind === 'order'
-          ? order.map((o) => ({ type: 'order', content: `Order ${o.number}`, order: o }))
-          : fc.tuple(fc.array(fileItem(kind), { minLength: 1, maxLength: kind === 'audio' ? 1 : 3 }), text(0, 4)).map(([items, content]) => ({ type: kind, content, items }));
-  return fc.tuple(messageBase(channel), specific).map(([base, s]) => ({ ...base, ...s }));
+          ? order.map((o) => ({ data: { type: 'order', content: `Order ${o.number}`, order: o } }))
+          : fc
+              .tuple(fc.array(fileItem(kind), { minLength: 1, maxLength: kind === 'audio' ? 1 : 3 }), text(0, 4))
+              .map(([items, content]) => ({ data: { type: kind, content, items: items.map((i) => i.item) }, files: items.map((i) => i.pick) }));
+  return fc.tuple(messageBase(channel, kind), specific).map(([base, s]) => ({ data: { ...base.data, ...s.data }, refs: { ...base.refs, ...(s.files ? { files: s.files } : {}) } }));
 }
 
 /** The variables of a template message for a template of these parts: header (text args, or the file), body args, buttons. */
@@ -140,7 +167,7 @@ function templateVariables(p: TemplateParts): fc.Arbitrary<Record<string, unknow
     p.header.kind === 'text'
       ? args(p.header.vars).map((a) => ({ type: 'text', ...(a.length > 0 ? { args: a } : {}) }))
       : p.header.kind === 'file'
-        ? fc.tuple(fileId, text(0, 3)).map(([id, caption]) => ({ type: (p.header as { type: string }).type, attachments: [{ id, caption }] }))
+        ? text(0, 3).map((caption) => ({ type: (p.header as { type: string }).type, attachments: [{ id: '', caption }] }))
         : fc.constant(undefined);
   return fc.record({ header, body: args(p.bodyVars), buttons: fc.tuple(...p.buttons.map((b) => args(b.vars))) }).map(({ header, body, buttons }) => ({
     ...(header ? { header } : {}),
@@ -156,23 +183,27 @@ const rendered = (body: string, args: string[]): string => body.replace(/\{\{(\d
 
 const hook = (type: WebhookType, data: Record<string, unknown>, extra: Partial<WebhookStep> = {}): WebhookStep => ({ kind: 'webhook', type, data, ...extra });
 
-/** A template_create step of a template of these parts. */
-const createStep = (channel: ChatChannel, p: TemplateParts): WebhookStep => hook('template_create', templateData(channel.id, p));
+/** A template_create step of a template of these parts (a sample file of a media template: the first held file of its kind). */
+const createStep = (channel: ChatChannel, p: TemplateParts): WebhookStep => hook('template_create', templateData(channel.id, p), { refs: {} });
 
 /** A message of any kind the channel lets the system send (text first), or undefined when it lets none. */
-function anyMessage(channel: ChatChannel): fc.Arbitrary<Record<string, unknown>> | undefined {
+function anyMessage(channel: ChatChannel): fc.Arbitrary<DrawnMessage> | undefined {
   if (channel.messageKinds.length === 0) return undefined;
   return fc.constantFrom(...channel.messageKinds).chain((k) => messageSentData(channel, k));
 }
 
-/** The data of message_updated / message_deleted / message_read about a message of the chat `m`. */
-function messageEventData(channel: ChatChannel, type: 'message_updated' | 'message_deleted' | 'message_read', m: Record<string, unknown> | undefined): fc.Arbitrary<Record<string, unknown>> {
-  return fc.record({ external_message_id: externalId('m'), external_chat_id: externalId('c'), external_user_id: externalId('u'), content: text(1, 6), user }).map((r) => {
-    const chat = m ? { external_chat_id: m.external_chat_id, external_user_id: m.external_user_id } : { external_chat_id: r.external_chat_id, external_user_id: r.external_user_id };
-    const base = { external_message_id: r.external_message_id, ...chat, channel_id: channel.id };
-    if (type === 'message_updated') return { ...base, type: 'text', content: r.content, user: r.user };
-    if (type === 'message_deleted') return { ...base, type: typeof m?.type === 'string' ? m.type : 'text', user: r.user };
-    return base;
+/**
+ * The data of message_updated / message_deleted / message_read about the case's message `m`
+ * (in its conversation: `refs.conversation` is `previous`), or, on a channel that sends no
+ * message, about a message of one of its conversations.
+ */
+function messageEventData(channel: ChatChannel, type: 'message_updated' | 'message_deleted' | 'message_read', m: Record<string, unknown> | undefined): fc.Arbitrary<{ data: Record<string, unknown>; refs: StepRefs }> {
+  return fc.record({ external_message_id: externalId('m'), conversation: fc.nat(7), content: text(1, 6), user }).map((r) => {
+    const base = { external_message_id: r.external_message_id, channel_id: channel.id };
+    const refs: StepRefs = { conversation: m ? 'previous' : r.conversation };
+    if (type === 'message_updated') return { data: { ...base, type: 'text', content: r.content, user: r.user }, refs };
+    if (type === 'message_deleted') return { data: { ...base, type: typeof m?.type === 'string' ? m.type : 'text', user: r.user }, refs };
+    return { data: base, refs };
   });
 }
 
@@ -190,12 +221,13 @@ export function stepsOf(channel: ChatChannel, type: WebhookType): fc.Arbitrary<C
 function buildSteps(channel: ChatChannel, type: WebhookType): fc.Arbitrary<CaseStep[]> {
   switch (type) {
     case 'message_sent': {
-      const plain = anyMessage(channel)!.map((d) => [hook('message_sent', d)]);
+      const plain = anyMessage(channel)!.map((m) => [hook('message_sent', m.data, { refs: m.refs })]);
       if (!(channel.templateSending && channel.templateCreation)) return plain;
       const templated = templateParts.chain((p) =>
-        fc.tuple(messageBase(channel), templateVariables(p)).map(([base, variables]): CaseStep[] => {
+        fc.tuple(messageBase(channel, 'text'), templateVariables(p), filePick).map(([base, variables, pick]): CaseStep[] => {
           const body = (variables.body as { args: string[] }).args;
-          return [createStep(channel, p), hook('message_sent', { ...base, type: 'text', content: rendered(p.body, body), template: { code: '', variables } }, { useCode: true })];
+          const refs: StepRefs = { ...base.refs, ...(p.header.kind === 'file' ? { files: [pick] } : {}) };
+          return [createStep(channel, p), hook('message_sent', { ...base.data, type: 'text', content: rendered(p.body, body), template: { code: '', variables } }, { useCode: true, refs })];
         }),
       );
       return fc.oneof({ arbitrary: plain, weight: 2 }, { arbitrary: templated, weight: 1 });
@@ -204,8 +236,8 @@ function buildSteps(channel: ChatChannel, type: WebhookType): fc.Arbitrary<CaseS
     case 'message_deleted':
     case 'message_read': {
       const m = anyMessage(channel);
-      if (!m) return messageEventData(channel, type, undefined).map((d) => [hook(type, d)]);
-      return m.chain((sent) => messageEventData(channel, type, sent).map((d) => [hook('message_sent', sent), hook(type, d, { useMessage: true })]));
+      if (!m) return messageEventData(channel, type, undefined).map((d) => [hook(type, d.data, { refs: d.refs })]);
+      return m.chain((sent) => messageEventData(channel, type, sent.data).map((d) => [hook('message_sent', sent.data, { refs: sent.refs }), hook(type, d.data, { useMessage: true, refs: d.refs })]));
     }
     case 'template_create':
       // Several at once: a code given twice shows within one case, which replays alone.
@@ -218,7 +250,7 @@ function buildSteps(channel: ChatChannel, type: WebhookType): fc.Arbitrary<CaseS
           .tuple(fc.array(updatedTemplateContent(channel, created, ''), { minLength: 1, maxLength: 2 }), fc.boolean())
           .map(([updates, deleted]) => [
             createStep(channel, p),
-            ...updates.map((u) => hook('template_update', u, { useCode: true })),
+            ...updates.map((u) => hook('template_update', u, { useCode: true, refs: {} })),
             ...(deleted ? [hook('template_delete', templateDeleteData(channel, '', p.lang), { useCode: true })] : []),
           ]);
       });
