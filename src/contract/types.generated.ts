@@ -1120,18 +1120,18 @@ export interface DeliveryAutocompleteQuery {
   [k: string]: string;
 }
 /**
- * Success reply of a module to a GET on an autocomplete field's `autocompleteUrl`. Kept permissive: the document does not show this response; the wire profile (low confidence) gives an array of {value, label, description}, and the official client library also has a single item in result. Only `success: true` is required.
+ * Success reply of a module to a GET on an autocomplete field's `autocompleteUrl`. Kept permissive: the document does not show this response; the wire profile (low confidence) gives an array of {value, label, description}, and the official client library also has a single item in result. Required: `success: true` and `result` (wire profile section 1: a success reply is {success: true, result}, result absent only for delete, shipmentDelete, approve, cancel and activity), and each suggestion's `value` (document: of an autocomplete `{label, value}` the value is what is sent to the module).
  */
 export interface DeliveryAutocompleteReply {
   success: true;
-  result?: Suggestion[] | Suggestion;
+  result: Suggestion[] | Suggestion;
   [k: string]: unknown;
 }
 /**
  * A suggestion: value sent to the module, label shown in the system.
  */
 export interface Suggestion {
-  value?: string | number;
+  value: string | number;
   label?: string;
   description?: string;
   [k: string]: unknown;
@@ -1152,7 +1152,7 @@ export interface DeliveryCalculateReply {
  * A tariff entry of the `calculate` result. A tariff without `cost` is shown but cannot be chosen.
  */
 export interface DeliveryTariff {
-  code?: string;
+  code: string;
   group?: string;
   name?: string;
   type?: 'courier' | 'selfDelivery';
@@ -1190,7 +1190,7 @@ export interface DeliveryTariff {
  * A shipment terminal or pickup point: an element of the `shipmentPointList` result and of a tariff's `pickuppointList`. When a terminal is chosen only its code is sent as the sender address.
  */
 export interface DeliveryTerminal {
-  code?: string;
+  code: string;
   name?: string;
   address?: string;
   schedule?: string;

@@ -18,7 +18,7 @@ import { ensureSaveReturnsDeliveryId } from '../checks/delivery/save-reply.ts';
 import { ensureVatRateNoneIsAccepted } from '../checks/delivery/vat-rate.ts';
 import { ensureActionServedAtItsMethod } from '../checks/callbacks/method.ts';
 import { CALLBACKS, type CallbackName } from '../callbacks/table.ts';
-import { ensureDeleteAcknowledged, ensureGetAnswersDelivery, ensureGetDatesAreYmd, ensureLiveDeliveryIsServed, ensureUnknownDeliveryIdIsRefused } from '../checks/delivery/get-reply.ts';
+import { ensureDeleteAcknowledged, ensureGetAnswersDelivery, ensureGetDatesAreYmd, ensureGetStatusUpdatedAtIsIso8601, ensureLiveDeliveryIsServed, ensureUnknownDeliveryIdIsRefused } from '../checks/delivery/get-reply.ts';
 import { ensureShipmentDeleteAcknowledged, ensureShipmentSaveAnswersShipment } from '../checks/delivery/shipment-reply.ts';
 import { ensureRefusedCallbackHasNoEffect } from '../checks/callbacks/refusal.ts';
 import { ensureRefusalLeftNoEffect } from './refusal-probe.ts';
@@ -200,7 +200,8 @@ export const PROPERTY_CHECKS: Readonly<Record<string, (profile: boolean) => Prop
   // Run as a sequence (save, then get; `delivery-sequences.ts`): every step judged.
   [GET_SAVED]: (profile) => [
     ...[
-      { check: ensureGetAnswersDelivery, app: { requirements: ['WIRE-GEN-SUCCESS-REPLY-SHAPE', 'WIRE-DLV-GET-RESULT-SHAPE', 'WIRE-DLV-GET-UPDATEDAT-ISO8601'], severity: MUST } },
+      { check: ensureGetAnswersDelivery, app: { requirements: ['WIRE-GEN-SUCCESS-REPLY-SHAPE', 'WIRE-DLV-GET-RESULT-SHAPE'], severity: MUST } },
+      { check: ensureGetStatusUpdatedAtIsIso8601, app: { requirements: ['WIRE-DLV-GET-UPDATEDAT-ISO8601'], severity: MUST } },
       { check: ensureGetDatesAreYmd, app: { requirements: ['WIRE-DLV-GET-DATES-YMD'], severity: MUST } },
       { check: ensureLiveDeliveryIsServed, app: { requirements: ['WIRE-DLV-GET-RESULT-SHAPE'], severity: MUST } },
       ...errorChecks(profile),
@@ -222,7 +223,8 @@ export const PROPERTY_CHECKS: Readonly<Record<string, (profile: boolean) => Prop
   [SEQUENCES]: (profile) => [
     ...[
       { check: ensureSaveReturnsDeliveryId, app: { requirements: ['WIRE-GEN-SUCCESS-REPLY-SHAPE', 'WIRE-DLV-SAVE-RESULT-DELIVERYID'], severity: MUST } },
-      { check: ensureGetAnswersDelivery, app: { requirements: ['WIRE-GEN-SUCCESS-REPLY-SHAPE', 'WIRE-DLV-GET-RESULT-SHAPE', 'WIRE-DLV-GET-UPDATEDAT-ISO8601'], severity: MUST } },
+      { check: ensureGetAnswersDelivery, app: { requirements: ['WIRE-GEN-SUCCESS-REPLY-SHAPE', 'WIRE-DLV-GET-RESULT-SHAPE'], severity: MUST } },
+      { check: ensureGetStatusUpdatedAtIsIso8601, app: { requirements: ['WIRE-DLV-GET-UPDATEDAT-ISO8601'], severity: MUST } },
       { check: ensureGetDatesAreYmd, app: { requirements: ['WIRE-DLV-GET-DATES-YMD'], severity: MUST } },
       { check: ensureLiveDeliveryIsServed, app: { requirements: ['WIRE-DLV-GET-RESULT-SHAPE'], severity: MUST } },
       { check: ensureDeleteAcknowledged, app: { requirements: ['DLV-DELETE-POST', 'WIRE-GEN-SUCCESS-REPLY-SHAPE'], severity: MUST } },

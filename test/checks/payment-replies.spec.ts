@@ -48,11 +48,11 @@ test('create: an error answer, no answer, or another callback is not its to judg
   expect(absoluteHttpUrl('HTTPS://pay.example.com')?.hostname).toBe('pay.example.com');
 });
 
-test('refund: the refund with each present field of its type passes (none required one by one)', async () => {
+test('refund: the refund with each present field of its type passes (none required one by one); a result with none of them is not applicable, never a pass', async () => {
   const refunded = (result: unknown) => outcome('payment.refund', 200, { success: true, result });
   expect(await run(ensureRefundAnswersRefund, refunded({ id: 'rf_1', status: 'succeeded', amount: 20, comment: null }))).toBe('pass');
   expect(await run(ensureRefundAnswersRefund, refunded({ id: 7, status: 'pending', amount: 20.5, comment: 'partial' }))).toBe('pass');
-  expect(await run(ensureRefundAnswersRefund, refunded({}))).toBe('pass');
+  expect(await run(ensureRefundAnswersRefund, refunded({}))).toBe('notApplicable');
   expect(await run(ensureRefundAnswersRefund, refunded({ id: 'rf_1', extra: true }))).toBe('pass');
 });
 

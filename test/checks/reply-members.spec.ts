@@ -106,7 +106,7 @@ const FAMILIES: Family[] = [
       req('result.0.code', [L], 'wire profile 2: tariff {code, ..., cost?, ...}, cost alone optional; the chosen tariff is sent back by its code (save: delivery.tariff)'),
       opt('result.0.group', [L], NO_SENTENCE),
       opt('result.0.name', [L], NO_SENTENCE),
-      opt('result.0.type', [ensureTariffTypeIsKnown.name, L], NO_SENTENCE),
+      opt('result.0.type', [ensureTariffTypeIsKnown.name], NO_SENTENCE),
       opt('result.0.description', [ensureTariffCostIsNumberOrAbsent.name], 'document: per tariff cost (may be omitted), description; no sentence requires it'),
       opt('result.0.cost', [ensureTariffCostIsNumberOrAbsent.name], 'document: cost (may be omitted)'),
       opt('result.0.minTerm', [L], NO_SENTENCE),

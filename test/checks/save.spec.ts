@@ -5,7 +5,7 @@ import type { Exchange } from '../../src/evidence/exchange.ts';
 import type { CallbackName } from '../../src/callbacks/table.ts';
 import type { CaseOutcome, CaseIntent } from '../../src/properties/types.ts';
 import { deliveryIdOf, ensureSaveReturnsDeliveryId } from '../../src/checks/delivery/save-reply.ts';
-import { ensureDeleteAcknowledged, ensureGetAnswersDelivery, ensureGetDatesAreYmd, ensureUnknownDeliveryIdIsRefused } from '../../src/checks/delivery/get-reply.ts';
+import { ensureDeleteAcknowledged, ensureGetAnswersDelivery, ensureGetDatesAreYmd, ensureGetStatusUpdatedAtIsIso8601, ensureUnknownDeliveryIdIsRefused } from '../../src/checks/delivery/get-reply.ts';
 import { tariffsOfAnswer } from '../../src/generators/delivery/save.ts';
 
 function outcome(callback: CallbackName, status: number | undefined, json: unknown, intent: CaseIntent = { kind: 'valid' }): CaseOutcome {
@@ -28,10 +28,14 @@ test('save: a deliveryId passes (string or number); none, an empty one or a resu
   expect(deliveryIdOf({ success: true, result: {} })).toBeUndefined();
 });
 
-test('get: the shape rule leaves the dates to the date rule; updatedAt must be ISO 8601', async () => {
+test('get: the shape rule leaves the dates to the date rule and updatedAt to its rule; updatedAt must be ISO 8601, and is not applicable when absent', async () => {
   expect(await run(ensureGetAnswersDelivery, outcome('delivery.get', 200, { success: true, result: delivery() }))).toBe('pass');
   expect(await run(ensureGetAnswersDelivery, outcome('delivery.get', 200, { success: true, result: delivery({ shipmentDate: '05.03.2027' }) }))).toBe('pass');
-  expect(await run(ensureGetAnswersDelivery, outcome('delivery.get', 200, { success: true, result: delivery({ status: { code: 'created', updatedAt: '2027-03-01 10:00:00' } }) }))).toBe('fail');
+  const ymdTime = outcome('delivery.get', 200, { success: true, result: delivery({ status: { code: 'created', updatedAt: '2027-03-01 10:00:00' } }) });
+  expect(await run(ensureGetAnswersDelivery, ymdTime)).toBe('pass');
+  expect(await run(ensureGetStatusUpdatedAtIsIso8601, ymdTime)).toBe('fail');
+  expect(await run(ensureGetStatusUpdatedAtIsIso8601, outcome('delivery.get', 200, { success: true, result: delivery() }))).toBe('pass');
+  expect(await run(ensureGetStatusUpdatedAtIsIso8601, outcome('delivery.get', 200, { success: true, result: delivery({ status: { code: 'created' } }) }))).toBe('notApplicable');
   expect(await run(ensureGetAnswersDelivery, outcome('delivery.get', 200, { success: true, result: delivery({ cost: 'free' }) }))).toBe('fail');
   expect(await run(ensureGetAnswersDelivery, outcome('delivery.get', 200, { success: true }))).toBe('fail');
   // A save that gave no id leaves get unexercised.

@@ -275,7 +275,7 @@ export const FAULT_CASES: FaultCase[] = [
   { fault: 'save-result-without-delivery-id', area: 'delivery', part: DLV.saveValid, failing: ['ensureSaveReturnsDeliveryId'], requirement: 'WIRE-GEN-SUCCESS-REPLY-SHAPE', also: ['WIRE-DLV-SAVE-RESULT-DELIVERYID'], runs: 30 },
   { fault: 'save-accepts-past-date', area: 'delivery', part: DLV.saveWrong, failing: ['ensureWrongInputIsRefused'], requirement: 'GEN-ERR-NAMES-INCORRECT-FIELD' },
   { fault: 'get-dates-d-m-y', area: 'delivery', part: DLV.getSaved, failing: ['ensureGetDatesAreYmd'], requirement: 'WIRE-DLV-GET-DATES-YMD', runs: 30 },
-  { fault: 'get-updatedat-ymd', area: 'delivery', part: DLV.getSaved, failing: ['ensureGetAnswersDelivery'], requirement: 'WIRE-GEN-SUCCESS-REPLY-SHAPE', also: ['WIRE-DLV-GET-RESULT-SHAPE', 'WIRE-DLV-GET-UPDATEDAT-ISO8601'], runs: 30 },
+  { fault: 'get-updatedat-ymd', area: 'delivery', part: DLV.getSaved, failing: ['ensureGetStatusUpdatedAtIsIso8601'], requirement: 'WIRE-DLV-GET-UPDATEDAT-ISO8601', runs: 30 },
   { fault: 'get-unknown-id-success', area: 'delivery', part: DLV.getUnknown, failing: ['ensureUnknownDeliveryIdIsRefused'], requirement: 'WIRE-DLV-GET-UNKNOWN-ID-ERROR', runs: 30 },
   { fault: 'delete-refuses-saved', area: 'delivery', part: DLV.deleteSaved, failing: ['ensureDeleteAcknowledged'], requirement: 'DLV-DELETE-POST' },
   { fault: 'delivery-get-actions-on-post', area: 'delivery', part: `${DLV.lists}|${DLV.getUnknown}`, failing: ['ensureActionServedAtItsMethod'], requirement: 'DLV-GET-GET', also: ['DLV-SHIPMENTPOINTLIST-GET', 'DLV-TARIFFLIST-GET', 'DLV-AUTOCOMPLETE-GET'], runs: 30 },

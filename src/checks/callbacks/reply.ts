@@ -21,3 +21,35 @@ export function describeReply(reply: Reply): string {
 export function claimsSuccess(reply: Reply): boolean {
   return reply.status !== undefined && reply.status >= 200 && reply.status < 300 && (reply.json as { success?: unknown } | undefined)?.success === true;
 }
+
+/** Whether `obj` carries the member at a dotted path (null is absent: wire profile section 9). */
+export function hasMember(obj: unknown, path: string): boolean {
+  let node: unknown = obj;
+  for (const k of path.split('.')) {
+    if (!node || typeof node !== 'object' || Array.isArray(node)) return false;
+    node = (node as Record<string, unknown>)[k];
+  }
+  return node !== undefined && node !== null;
+}
+
+/** Drops a nested member whose parent is named absent too. */
+const outermost = (absent: string[]): string[] => absent.filter((p) => !absent.some((q) => p.startsWith(`${q}.`)));
+
+/** The members of `listed` (dotted paths) that `obj` lacks, absent or null; a nested one only when its parent is there. */
+export function absentMembers(obj: unknown, listed: readonly string[]): string[] {
+  return outermost(listed.filter((p) => !hasMember(obj, p)));
+}
+
+/** The members of `listed` that every one of `items` lacks (none carried it, so none was judged). */
+export function absentFromAll(items: readonly unknown[], listed: readonly string[]): string[] {
+  if (items.length === 0) return [];
+  return outermost(listed.filter((p) => items.every((i) => !hasMember(i, p))));
+}
+
+/**
+ * What a pass adds about the optional members it did not see: "; absent, not judged: a, b"
+ * (empty when all were there). A pass never credits a member it did not judge.
+ */
+export function notJudged(absent: readonly string[]): string {
+  return absent.length > 0 ? `; absent, not judged: ${absent.join(', ')}` : '';
+}

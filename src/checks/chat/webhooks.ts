@@ -134,7 +134,7 @@ export const ensureMessageSentAnswersReply = defineCheck<CaseOutcome>({
     if (r.status === undefined || r.status >= 500 || r.status < 200 || (r.status >= 300 && r.status < 400)) return fail(`message_sent was answered ${answer(r)}`, expected, ev(o));
     if (!isObj(r.json)) return fail(`message_sent was answered ${answer(r)}: no JSON object`, expected, ev(o));
     const j = r.json;
-    if (isObj(j.error)) return pass(`answered the error form (code ${show(j.error.code, 40)})`, ev(o));
+    if (isObj(j.error)) return pass(`answered the error form (code ${show(j.error.code, 40)})${j.error.message === undefined || j.error.message === null ? '; absent, not judged: message' : ''}`, ev(o));
     if (!ok2xx(r)) return fail(`message_sent was answered ${answer(r)}: an error status without the error form`, expected, ev(o));
     if (typeof j.external_message_id === 'string' && j.external_message_id !== '') return pass(`answered external_message_id ${show(j.external_message_id, 60)}`, ev(o));
     if (j.async === true && (j.external_message_id === undefined || typeof j.external_message_id === 'string')) return pass('answered async: true (the message id follows later)', ev(o));

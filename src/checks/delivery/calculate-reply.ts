@@ -4,10 +4,16 @@
  * (document, Calculate response), `type` courier or selfDelivery (profile), and the codes of
  * `extraDataAvailable` taken from the registration's `deliveryDataFieldList` (document).
  * Each rule judges only the replies that claim success; an error answer is the error rules'.
+ *
+ * A tariff's `code` is required (wire profile section 2: `{code, group, name, type, description,
+ * cost?, ...}` marks cost alone optional, and the tariff the user chooses is sent back by its code,
+ * save's `delivery.tariff`; schema delivery/tariff.json, profile only). The other members are
+ * optional: a rule that judges one of them is not applicable when no tariff carries it, and a
+ * pass names the members it did not see ("absent, not judged"), so that it never credits them.
  */
 import { contract, formatErrors } from '../../contract/schemas.ts';
 import { defineCheck, fail, notApplicable, pass, show, type Verdict } from '../check.ts';
-import { claimsSuccess, describeReply } from '../callbacks/reply.ts';
+import { absentFromAll, claimsSuccess, describeReply, notJudged } from '../callbacks/reply.ts';
 import type { CaseOutcome } from '../../properties/types.ts';
 
 type Json = Record<string, unknown>;
@@ -23,6 +29,9 @@ const tariffsOf = (o: CaseOutcome): Json[] => {
   return Array.isArray(result) ? result.filter((t): t is Json => !!t && typeof t === 'object' && !Array.isArray(t)) : [];
 };
 
+/** The optional members of a tariff the list rule judges (type, cost, description and extraDataAvailable are other rules'). */
+const LISTED_TARIFF_MEMBERS = ['group', 'name', 'minTerm', 'maxTerm', 'extraData', 'pickuppointList'] as const;
+
 /** Errors of the reply's schema at a tariff member, for the rule that owns it. */
 const TARIFF_MEMBER = /^\/result\/\d+\/(type|cost|description)(\/|$)/;
 
@@ -37,7 +46,8 @@ export const ensureCalculateAnswersTariffList = defineCheck<CaseOutcome>({
     const out = contract({ profile: o.profile }).validate('delivery/calculate.reply.json', o.reply.json);
     const errors = out.errors.filter((e) => !TARIFF_MEMBER.test(e.instancePath));
     if (errors.length > 0) return fail(describeReply(o.reply), `{"success": true, "result": [tariffs]} (${formatErrors(errors)})`, evidence);
-    return pass(`${tariffsOf(o).length} tariff(s)`, evidence);
+    const tariffs = tariffsOf(o);
+    return pass(`${tariffs.length} tariff(s), each with its code${notJudged(absentFromAll(tariffs, LISTED_TARIFF_MEMBERS))}`, evidence);
   },
 });
 
@@ -65,11 +75,13 @@ export const ensureTariffCostIsNumberOrAbsent = defineCheck<CaseOutcome>({
     if (na) return na;
     const tariffs = tariffsOf(o);
     if (tariffs.length === 0) return notApplicable('no tariff');
+    const absent = absentFromAll(tariffs, ['cost', 'description']);
+    if (absent.length === 2) return notApplicable(`no tariff with a cost or a description (${tariffs.length} tariff(s); cost may be omitted, and no sentence requires a description)`);
     for (const t of tariffs) {
       if (t.cost !== undefined && t.cost !== null && (typeof t.cost !== 'number' || !Number.isFinite(t.cost))) return fail(`tariff ${show(t.code)} has cost ${show(t.cost)}`, 'a number, or no cost (the tariff is then shown but cannot be chosen)', [o.reply.exchange.id]);
       if (t.description !== undefined && t.description !== null && typeof t.description !== 'string') return fail(`tariff ${show(t.code)} has description ${show(t.description)}`, 'a text', [o.reply.exchange.id]);
     }
-    return pass(`${tariffs.length} tariff(s), costs numbers or absent`, [o.reply.exchange.id]);
+    return pass(`${tariffs.length} tariff(s), costs numbers or absent, descriptions texts${notJudged(absent)}`, [o.reply.exchange.id]);
   },
 });
 
@@ -88,12 +100,14 @@ export const ensureExtraDataAvailableAreDeclaredFields = defineCheck<CaseOutcome
     const na = notASuccess(o);
     if (na) return na;
     const body = o.reply.json as Json;
-    const lists = [body.extraDataAvailable, ...tariffsOf(o).map((t) => t.extraDataAvailable)].filter(Array.isArray) as unknown[][];
+    const perTariff = tariffsOf(o).map((t) => t.extraDataAvailable).filter(Array.isArray) as unknown[][];
+    const lists = [body.extraDataAvailable, ...perTariff].filter(Array.isArray) as unknown[][];
+    const absent = [...(Array.isArray(body.extraDataAvailable) ? [] : ['extraDataAvailable of the reply']), ...(perTariff.length > 0 ? [] : ['extraDataAvailable of a tariff'])];
     const codes = lists.flat();
     if (codes.length === 0) return notApplicable('no extraDataAvailable code in the answer');
     const known = new Set(dataFieldCodes(o.module));
     const unknown = [...new Set(codes.filter((c) => typeof c !== 'string' || !known.has(c)))];
     if (unknown.length > 0) return fail(`extraDataAvailable names ${unknown.map((c) => show(c)).join(', ')}`, `codes of deliveryDataFieldList (${[...known].join(', ') || 'none declared'})`, [o.reply.exchange.id]);
-    return pass(`${new Set(codes).size} code(s), each a declared data field`, [o.reply.exchange.id]);
+    return pass(`${new Set(codes).size} code(s), each a declared data field${notJudged(absent)}`, [o.reply.exchange.id]);
   },
 });

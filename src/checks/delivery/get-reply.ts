@@ -3,18 +3,26 @@
  * sections 1 and 2): `get` answers `{success: true, result: {trackNumber, cost, shipmentDate,
  * deliveryDate, status{code, updatedAt, comment}, extraData, ...}}` with the dates `Y-m-d` and
  * updatedAt ISO 8601 (schema delivery/get.reply.json; the date members at
- * `/result/shipmentDate` and `/result/deliveryDate`, `pattern`, are ensureGetDatesAreYmd's, the
- * rest ensureGetAnswersDelivery's); `get` of an id the module never gave is an error answer;
+ * `/result/shipmentDate` and `/result/deliveryDate`, `pattern`, are ensureGetDatesAreYmd's,
+ * `/result/status/updatedAt` ensureGetStatusUpdatedAtIsIso8601's, the rest
+ * ensureGetAnswersDelivery's); no member of the result is required (the profile marks none), so a
+ * rule whose member is absent is not applicable, and a pass names the members it did not see;
+ * `get` of an id the module never gave is an error answer;
  * `delete` answers `{success: true}` (schema delivery/delete.reply.json).
  */
 import { refusesTheMethod } from '../callbacks/method.ts';
 import { contract, formatErrors } from '../../contract/schemas.ts';
 import { defineCheck, fail, notApplicable, pass, show, type Verdict } from '../check.ts';
-import { claimsSuccess, describeReply } from '../callbacks/reply.ts';
+import { absentMembers, claimsSuccess, describeReply, notJudged } from '../callbacks/reply.ts';
 import type { CaseOutcome } from '../../properties/types.ts';
 
 /** The date members of get's result: ensureGetDatesAreYmd owns them. */
 const DATE_MEMBER = /^\/result\/(shipmentDate|deliveryDate)(\/|$)/;
+/** The status's updatedAt: ensureGetStatusUpdatedAtIsIso8601 owns it. */
+const UPDATED_AT = /^\/result\/status\/updatedAt(\/|$)/;
+/** The members of get's result the shape rule judges (wire profile section 2), all optional. */
+const GET_MEMBERS = ['trackNumber', 'cost', 'status', 'status.code', 'status.comment', 'extraData'] as const;
+const resultOf = (o: CaseOutcome): Record<string, unknown> => ((o.reply.json as { result?: unknown }).result ?? {}) as Record<string, unknown>;
 
 function getOfSaved(o: CaseOutcome): Verdict | undefined {
   if (o.case.callback !== 'delivery.get') return notApplicable(`the save gave no deliveryId to get (${describeReply(o.reply)})`);
@@ -23,16 +31,32 @@ function getOfSaved(o: CaseOutcome): Verdict | undefined {
   return undefined;
 }
 
-/** A success answer to get of a saved delivery is `{success: true, result: {...}}`, status with updatedAt ISO 8601. */
+/** A success answer to get of a saved delivery is `{success: true, result: {...}}` of the profile's shape. */
 export const ensureGetAnswersDelivery = defineCheck<CaseOutcome>({
   name: 'ensureGetAnswersDelivery',
-  checks: 'a success answer to get is {"success": true, "result": {...}} of the profile\'s shape, status.updatedAt ISO 8601',
+  checks: 'a success answer to get is {"success": true, "result": {...}} of the profile\'s shape',
   run(o) {
     const na = getOfSaved(o);
     if (na) return na;
-    const errors = contract({ profile: o.profile }).validate('delivery/get.reply.json', o.reply.json).errors.filter((e) => !DATE_MEMBER.test(e.instancePath));
-    if (errors.length > 0) return fail(describeReply(o.reply), `{"success": true, "result": {trackNumber, cost, status{code, updatedAt (ISO 8601), comment}, ...}} (${formatErrors(errors)})`, [o.reply.exchange.id]);
-    return pass('the delivery, of the profile\'s shape', [o.reply.exchange.id]);
+    const errors = contract({ profile: o.profile }).validate('delivery/get.reply.json', o.reply.json).errors.filter((e) => !DATE_MEMBER.test(e.instancePath) && !UPDATED_AT.test(e.instancePath));
+    if (errors.length > 0) return fail(describeReply(o.reply), `{"success": true, "result": {trackNumber, cost, status{code, updatedAt, comment}, ...}} (${formatErrors(errors)})`, [o.reply.exchange.id]);
+    return pass(`the delivery, of the profile's shape${notJudged(absentMembers(resultOf(o), GET_MEMBERS))}`, [o.reply.exchange.id]);
+  },
+});
+
+/** The status's `updatedAt` of a get answer is ISO 8601 (wire profile section 2); not applicable when the answer has none. */
+export const ensureGetStatusUpdatedAtIsIso8601 = defineCheck<CaseOutcome>({
+  name: 'ensureGetStatusUpdatedAtIsIso8601',
+  checks: 'the status.updatedAt of a get answer is ISO 8601',
+  run(o) {
+    const na = getOfSaved(o);
+    if (na) return na;
+    const status = resultOf(o).status;
+    const at = status && typeof status === 'object' && !Array.isArray(status) ? (status as Record<string, unknown>).updatedAt : undefined;
+    if (at === undefined || at === null) return notApplicable(`no status.updatedAt in the answer${status === undefined || status === null ? ' (no status)' : ''}`);
+    const errors = contract({ profile: o.profile }).validate('delivery/get.reply.json', o.reply.json).errors.filter((e) => UPDATED_AT.test(e.instancePath));
+    if (errors.length > 0) return fail(`status.updatedAt ${show(at)}`, `ISO 8601 (wire profile section 2; ${formatErrors(errors)})`, [o.reply.exchange.id]);
+    return pass(`status.updatedAt ${show(at)}`, [o.reply.exchange.id]);
   },
 });
 
@@ -67,7 +91,7 @@ export const ensureGetDatesAreYmd = defineCheck<CaseOutcome>({
     if (present.length === 0) return notApplicable('no date in the answer');
     const errors = contract({ profile: o.profile }).validate('delivery/get.reply.json', o.reply.json).errors.filter((e) => DATE_MEMBER.test(e.instancePath));
     if (errors.length > 0) return fail(present.map((k) => `${k} ${show(result[k])}`).join(', '), `Y-m-d dates (wire profile section 2; ${formatErrors(errors)})`, [o.reply.exchange.id]);
-    return pass(present.map((k) => `${k} ${show(result[k])}`).join(', '), [o.reply.exchange.id]);
+    return pass(`${present.map((k) => `${k} ${show(result[k])}`).join(', ')}${notJudged(['shipmentDate', 'deliveryDate'].filter((k) => !present.includes(k)))}`, [o.reply.exchange.id]);
   },
 });
 

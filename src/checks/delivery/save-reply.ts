@@ -6,7 +6,7 @@
  */
 import { contract, formatErrors } from '../../contract/schemas.ts';
 import { defineCheck, fail, notApplicable, pass, show } from '../check.ts';
-import { claimsSuccess, describeReply } from '../callbacks/reply.ts';
+import { absentMembers, claimsSuccess, describeReply, notJudged } from '../callbacks/reply.ts';
 import type { CaseOutcome } from '../../properties/types.ts';
 
 /** An id member of a success answer's result (`deliveryId` of save, `shipmentId` of shipmentSave), as the system sends it back (a text), if it has one. */
@@ -30,6 +30,7 @@ export const ensureSaveReturnsDeliveryId = defineCheck<CaseOutcome>({
     if (out.errors.length > 0) return fail(describeReply(o.reply), `{"success": true, "result": {"deliveryId", ...}} (${formatErrors(out.errors)})`, evidence);
     const id = deliveryIdOf(o.reply.json);
     if (id === undefined) return fail(`result.deliveryId ${show((o.reply.json as { result?: { deliveryId?: unknown } }).result?.deliveryId)}`, 'a deliveryId, not empty (wire profile section 2: required)', evidence);
-    return pass(`deliveryId ${show(id)}`, evidence);
+    // trackNumber, cost, status and extraData are optional (no sentence requires them): a pass names those it did not see.
+    return pass(`deliveryId ${show(id)}${notJudged(absentMembers((o.reply.json as { result?: unknown }).result, ['trackNumber', 'cost', 'status', 'extraData']))}`, evidence);
   },
 });

@@ -5,10 +5,16 @@
  * profile sections 1 and 3; schema payment/create.reply.json); `refund` answers the refund
  * `{success: true, result: {id, status, amount, comment}}` (wire profile section 3, no field of
  * it marked required; schema payment/refund.reply.json). An error answer is the error rules'.
+ *
+ * Required: `invoiceUrl` of create (the payment link), and `success` and `result`. Optional:
+ * create's `paymentId` (the profile marks none of its members required, and the module may name
+ * the payment in its update-invoice `{invoiceUuid, paymentId, ...}`) and `cancellable`; every
+ * member of the refund. A pass names the optional members it did not see ("absent, not judged");
+ * a refund result with none of them is not applicable, never a pass.
  */
 import { contract, formatErrors } from '../../contract/schemas.ts';
 import { defineCheck, fail, notApplicable, pass, show } from '../check.ts';
-import { claimsSuccess, describeReply } from '../callbacks/reply.ts';
+import { absentMembers, claimsSuccess, describeReply, notJudged } from '../callbacks/reply.ts';
 import type { CaseOutcome } from '../../properties/types.ts';
 
 type Json = Record<string, unknown>;
@@ -52,7 +58,8 @@ export const ensureCreateReturnsPaymentLink = defineCheck<CaseOutcome>({
     // The rest of the profile's shape (cancellable a boolean, ...), in the run's view.
     const out = contract({ profile: o.profile }).validate('payment/create.reply.json', o.reply.json);
     if (out.errors.length > 0) return fail(describeReply(o.reply), `${expected} (${formatErrors(out.errors)})`, evidence);
-    return pass(`payment link ${show(result.invoiceUrl)}${result.paymentId !== undefined ? `, paymentId ${show(result.paymentId)}` : ''}`, evidence);
+    const absent = absentMembers(result, ['paymentId', 'cancellable']).map((m) => (m === 'paymentId' ? 'paymentId (the module may name the payment in update-invoice)' : m));
+    return pass(`payment link ${show(result.invoiceUrl)}${result.paymentId !== undefined && result.paymentId !== null ? `, paymentId ${show(result.paymentId)}` : ''}${notJudged(absent)}`, evidence);
   },
 });
 
@@ -75,6 +82,8 @@ export const ensureRefundAnswersRefund = defineCheck<CaseOutcome>({
     if (wrong.length > 0) return fail(`result.${wrong.join(', result.')}`, expected, evidence);
     const out = contract({ profile: o.profile }).validate('payment/refund.reply.json', o.reply.json);
     if (out.errors.length > 0) return fail(describeReply(o.reply), `${expected} (${formatErrors(out.errors)})`, evidence);
-    return pass(`refund ${show(result)}`, evidence);
+    const absent = absentMembers(result, ['id', 'status', 'amount', 'comment']);
+    if (absent.length === 4) return notApplicable(`a refund result with none of id, status, amount, comment (${show(result)}): nothing of the refund to judge, and the profile marks none of them required`);
+    return pass(`refund ${show(result)}${notJudged(absent)}`, evidence);
   },
 });
