@@ -469,6 +469,8 @@ export class DeliveryService {
         group: t.group,
         name: t.name,
         type: t.type,
+    // Fault `non-ascii-city-500`: a city with a letter outside ASCII breaks the module (HTTP 500).
+    if (this.faults?.has('non-ascii-city-500')) refuseNonAsciiCity(deliveryAddress);
         description: t.description,
         cost,
         minTerm: t.minTerm,
@@ -531,6 +533,8 @@ export class DeliveryService {
     const cost = quote(tariff, basis);
 
     const record: DeliveryRecord = existing ?? {
+    // Fault `non-ascii-city-500`: a city with a letter outside ASCII breaks the module (HTTP 500).
+    if (this.faults?.has('non-ascii-city-500')) refuseNonAsciiCity(givenAddress);
       deliveryId: this.store.nextDeliveryId(),
       trackNumber: this.store.newTrackNumber(),
       tariff,
@@ -794,6 +798,12 @@ function withoutZeroWeights(payload: Payload): Payload {
  */
 function refuseBeyondConfiguration(payload: Payload, action: 'calculate' | 'save'): void {
   const packages = Array.isArray(payload.packages) ? payload.packages : [];
+/** Fault `non-ascii-city-500`: HTTP 500 for a city that holds a character outside ASCII. */
+function refuseNonAsciiCity(address: Obj | undefined): void {
+  const city = address?.city;
+  if (typeof city === 'string' && /[^\x00-\x7f]/.test(city)) throw new HttpError(500, `internal error: cannot encode city ${JSON.stringify(city)}`);
+}
+
   if (packages.length > 1) throw badRequest(`packages: one package per order (allowPackages is false), ${packages.length} given`);
   const delivery = isObj(payload.delivery) ? payload.delivery : {};
   const items = packages.flatMap((p) => (isObj(p) && Array.isArray(p.items) ? p.items : []));

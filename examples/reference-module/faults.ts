@@ -50,6 +50,7 @@ export const FAULTS = {
   'cancel-not-reported': 'A cancel is made and answered with success, but `canceled` is never reported to the system.',
   'paid-not-reported': 'A payment without a hold is checked and taken, but `succeeded` is never reported to the system (holds are reported).',
   'refund-without-amount-partial': 'A refund sent without an amount returns half the amount paid (answer and report say so), not the whole.',
+  'partial-refund-refunds-all': 'A refund with an amount below the amount paid refunds the whole amount paid (answer and report say so), not the amount asked.',
   'update-invoice-status-unknown': 'Every `succeeded` is reported with `status: "paid"`, not one of the document\'s five values.',
   'update-invoice-amount-as-text': 'Every update-invoice gives the amount as text (`"40.00"`), not a number.',
   'update-invoice-put': 'Every update-invoice is sent with PUT, not POST (the system answers 405: nothing is reported).',
@@ -96,6 +97,7 @@ export const FAULTS = {
   'calculate-cost-as-text-over-10kg': 'For more than 10 kg in all, the calculate answer gives each tariff\'s cost as a text (`"12.40"`): the shrunk counterexample is one package of 10,001 g.',
   'calculate-extra-data-available-unknown': 'The calculate answer\'s tariffs list `giftWrap` in extraDataAvailable, a code no data field of the registration has.',
   'calculate-accepts-zero-weight': 'A package weight of zero or below is taken as no weight at all: calculate answers its tariffs instead of refusing.',
+  'non-ascii-city-500': 'calculate and save answer HTTP 500 (with the error body) to a delivery address whose city holds a letter outside ASCII (Cyrillic, diacritics).',
   'calculate-error-without-field': 'Every refusal of calculate says only "invalid request", naming no field.',
   'calculate-error-without-errormsg': 'Every refusal of calculate is `{"success": false}`, without errorMsg.',
   'save-result-without-delivery-id': 'The save answer is `{"success": true, "result": {trackNumber, cost, status}}`: no deliveryId (the wire profile requires it).',
@@ -144,6 +146,7 @@ export const FAULTS = {
   'call-event-in-out-swapped': 'Incoming calls are reported with `type: "out"` and outgoing calls with `type: "in"` (call ends stay `hangup`).',
   'call-event-phone-is-external': 'Call events carry the shop\'s external number as `phone`, where the customer\'s number belongs (`externalPhone` stays as it was).',
   'manager-lookup-by-post': 'The manager lookup is sent with POST and the number as a form field, not GET with the query (the system answers 405: no manager is found).',
+  'long-phone-truncated': 'Call events carry the customer\'s number cut to its first 12 characters (a 13-digit `+` number or a longer one loses its end).',
   'manager-lookup-phone-param-renamed': 'The manager lookup gives the number as query parameter `number`, not `phone` (the system refuses it: no manager is found).',
   'manager-lookup-crashes-without-manager':
     'The manager lookup reads the manager\'s extension without asking whether the system found one: answered `{success: true}` without `manager`, the telephony.managerLookup trigger fails with HTTP 502 (a TypeError); with a manager it works.',

@@ -202,7 +202,9 @@ export class PaymentService {
     inv.status = 'refundSucceeded';
     // Fault `refund-without-amount-partial`: a refund without an amount returns half the amount paid.
     const whole = this.faults.has('refund-without-amount-partial') ? round2(paid / 2) : paid;
-    inv.refund = { id: `rf_${randomBytes(8).toString('hex')}`, status: 'succeeded', amount: round2(amount ?? whole), comment };
+    // Fault `partial-refund-refunds-all`: an amount below the amount paid is refunded as the whole.
+    const asked = this.faults.has('partial-refund-refunds-all') && amount !== undefined && amount < paid ? paid : amount;
+    inv.refund = { id: `rf_${randomBytes(8).toString('hex')}`, status: 'succeeded', amount: round2(asked ?? whole), comment };
     // Fault `refund-not-reported`: the refund is made and answered, never reported.
     if (!this.faults.has('refund-not-reported')) afterReply(ctx, () => this.report(inv));
     // Fault `refund-result-as-list`: the refund answered as a list of refunds.

@@ -73,9 +73,11 @@ export class TelephonyService {
     const code = q.code?.trim();
     if (!phone) throw badRequest('phone is required');
     if (!code) throw badRequest('code is required');
-    if (!/^\+?[0-9 ()-]{3,20}$/.test(phone)) throw badRequest(`phone ${JSON.stringify(phone)} is not a phone number`);
-    // A call starts from an extension of this PBX (the codes it registered); fault `make-call-unknown-code-200` starts it from any code.
-    if (!TELEPHONY_CODES.some((c) => c.code === code) && !this.faults?.has('make-call-unknown-code-200')) throw badRequest(`code ${JSON.stringify(code)} is not an extension of this PBX`);
+    // A number as users type it: `+` or not, spaces, dashes, parentheses; 3 to 15 digits (E.164 allows 15).
+    const digitCount = phone.replace(/\D/g, '').length;
+    if (!/^\+?[0-9 ()-]+$/.test(phone) || digitCount < 3 || digitCount > 15) throw badRequest(`phone ${JSON.stringify(phone)} is not a phone number`);
+    // A call starts from an extension of this PBX (the codes it registered).
+    if (!TELEPHONY_CODES.some((c) => c.code === code)) throw badRequest(`code ${JSON.stringify(code)} is not an extension of this PBX`);
     const call: ActiveCall = { callExternalId: this.newId('call_'), type: 'out', phone, code, startedAt: new Date() };
     if (q.userId) call.userId = q.userId;
     if (q.externalPhone) call.externalPhone = q.externalPhone;
@@ -242,6 +244,8 @@ export class TelephonyService {
     if (this.faults?.has('call-event-phone-is-external')) event.phone = externalPhone ?? EXTERNAL_PHONES[0].externalPhone;
     if (this.faults?.has('call-event-ignored')) return { success: true, event };
     const reply = this.faults?.has('call-event-json-body')
+    // long-phone-truncated: the customer's number cut to its first 12 characters.
+    if (this.faults?.has('long-phone-truncated') && typeof event.phone === 'string') event.phone = event.phone.slice(0, 12);
       ? await this.system.postJson('/api/v5/telephony/call/event', { event })
       : await this.system.postForm('/api/v5/telephony/call/event', { event: JSON.stringify(event) });
     return { success: systemOk(reply), ...(systemOk(reply) ? {} : { errorMsg: `call event refused: ${describeFailure(reply)}` }), event, reply: reply.json ?? reply.text };

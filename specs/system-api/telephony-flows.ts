@@ -20,6 +20,7 @@ import type { Check } from '../../src/checks/check.ts';
 import type { Application } from '../../src/checks/apply.ts';
 import type { RunSession } from '../../src/run/session.ts';
 import { invent, inventedHex } from '../../src/generators/invented.ts';
+import { e164Between, writePhone, type PhoneForm } from '../../src/generators/people.ts';
 import { ensureCallEventPhoneIsAsked, ensureCallEventReportsAskedKind, type CallEventKind } from '../../src/checks/system-api/call-event.ts';
 import { ensureManagerLookupCopesWithAnswer } from '../../src/checks/system-api/manager.ts';
 import { customerByPhone, freeManager } from '../../src/simulators/telephony-manager.ts';
@@ -51,17 +52,30 @@ export async function askedCalls(session: RunSession): Promise<Asked | undefined
   return { params: { count: ids.length, externalIds: ids }, items: ids };
 }
 
-/** A customer's number the account does not know, invented from the seed (Spanish mobile form). */
-function unknownPhone(session: RunSession, purpose: string): string {
-  const seed = session.config.generation.seed;
+/**
+ * A customer's number the account does not know, invented from the seed: a real number of
+ * `min` to `max` digits in all (E.164, a country code and at most 15 digits), with `+` or its
+ * digits alone, as a telephony system passes a caller's number (`people.ts`).
+ */
+export function unknownPhone(seed: number, purpose: string, known: (phone: string) => boolean, min = 8, max = 15): string {
+  const number = fc.tuple(e164Between(min, max), fc.constantFrom<PhoneForm>('e164', 'digits')).map(([n, form]) => writePhone(n, form));
   for (let i = 0; ; i++) {
-    const phone = `+346${invent(seed, `${purpose} ${i}`, fc.stringMatching(/^[0-9]{8}$/))}`;
-    if (!customerByPhone(session.system.account, phone)) return phone;
+    const phone = invent(seed, `${purpose} ${i}`, number);
+    if (!known(phone)) return phone;
   }
 }
 
-/** The number of each call event flow's customer: the call end ends the incoming call. */
-const eventPhone = (session: RunSession, type: CallEventKind): string => unknownPhone(session, `call event: ${type === 'hangup' ? 'in' : type}`);
+/**
+ * The number of each call event flow's customer (the call end ends the incoming call, so it
+ * shares its number): the incoming call's a long one, 13 to 15 digits, the outgoing call's a
+ * shorter one, 8 to 12 (E.164 runs from 8 to 15 in all): between them the lengths a module must
+ * keep whole.
+ */
+export function callEventPhone(seed: number, type: CallEventKind, known: (phone: string) => boolean): string {
+  return type === 'out' ? unknownPhone(seed, 'call event: out', known, 8, 12) : unknownPhone(seed, 'call event: in', known, 13, 15);
+}
+
+const eventPhone = (session: RunSession, type: CallEventKind): string => callEventPhone(session.config.generation.seed, type, (p) => customerByPhone(session.system.account, p) !== undefined);
 
 /**
  * The parameters of a call event: its kind, the customer's number, the extension code of a user
@@ -117,18 +131,23 @@ function callEventFlow(type: CallEventKind, title: string): Flow {
 /** The phone of a customer whose responsible manager is free with an extension code in the settings the system holds; or why there is none. */
 async function customerWithFreeManager(session: RunSession): Promise<Asked> {
   const { account, modules } = session.system;
-  const phone = account.customers.flatMap((c) => c.phones).find((p) => freeManager(account, modules.values(), p) !== undefined);
-  if (phone === undefined) {
+  const held = account.customers.flatMap((c) => c.phones).find((p) => freeManager(account, modules.values(), p) !== undefined);
+  if (held === undefined) {
     return {
       skip: 'no customer of the account has a free responsible manager with an extension code in the module\'s settings (additionalCodes): the system has no manager to answer with',
       evidence: [],
     };
   }
+  // The number as the telephony system passes it: with `+` or its digits alone (the system finds the customer by the digits).
+  const phone = asDialled(held, invent(session.config.generation.seed, 'manager lookup: the free manager\'s customer', fc.boolean()));
   return { params: { phone }, items: [] };
 }
 
+/** A held number with its `+` (E.164 form), or its digits alone. */
+export const asDialled = (phone: string, plus: boolean): string => `${plus ? '+' : ''}${phone.replace(/\D/g, '')}`;
+
 async function customerUnknown(session: RunSession): Promise<Asked> {
-  return { params: { phone: unknownPhone(session, 'manager lookup: unknown customer') }, items: [] };
+  return { params: { phone: unknownPhone(session.config.generation.seed, 'manager lookup: unknown customer', (p) => customerByPhone(session.system.account, p) !== undefined) }, items: [] };
 }
 
 function managerFlow(title: string, ask: (session: RunSession) => Promise<Asked>): Flow {

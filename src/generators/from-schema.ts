@@ -111,6 +111,16 @@ const FORMATS: Record<string, fc.Arbitrary<string>> = {
 };
 
 /** The arbitrary of one schema (a path below `schemas/` or an `$id`). */
+/**
+ * A character of a free text: printable ASCII, a Cyrillic letter, or a Latin letter with a
+ * diacritic (the scripts the platform's users write in; issue 31, item 8).
+ */
+const TEXT_UNIT: fc.Arbitrary<string> = fc.oneof(
+  { weight: 4, arbitrary: fc.integer({ min: 0x20, max: 0x7e }).map((c) => String.fromCharCode(c)) },
+  { weight: 2, arbitrary: fc.integer({ min: 0x410, max: 0x44f }).map((c) => String.fromCharCode(c)) },
+  { weight: 1, arbitrary: fc.constantFrom(...'ÀÉÖÜßàáâãäåçèéêëíîïñòóôõöùúûüýÿąćęłńóśźżčďěňřšťůžğışİ'.split('')) },
+);
+
 export function schemaArbitrary(ref: string, options: SchemaArbitraryOptions = {}): fc.Arbitrary<unknown> {
   const id = ref.startsWith('http') ? ref : `${ID_BASE}${ref}`;
   const profile = options.profile ?? true;
@@ -175,7 +185,7 @@ export function schemaArbitrary(ref: string, options: SchemaArbitraryOptions = {
       case 'string':
         if (typeof node.format === 'string' && FORMATS[node.format]) return FORMATS[node.format]!;
         if (typeof node.pattern === 'string') return fc.stringMatching(new RegExp(node.pattern));
-        return fc.string({ minLength: typeof node.minLength === 'number' ? node.minLength : 0, maxLength: Math.min(40, typeof node.maxLength === 'number' ? node.maxLength : 40) });
+        return fc.string({ unit: TEXT_UNIT, minLength: typeof node.minLength === 'number' ? node.minLength : 0, maxLength: Math.min(40, typeof node.maxLength === 'number' ? node.maxLength : 40) });
       case 'integer':
         return fc.integer({ min: typeof node.minimum === 'number' ? node.minimum : -1000, max: typeof node.maximum === 'number' ? node.maximum : 1_000_000 });
       case 'number':

@@ -31,9 +31,10 @@ type Json = Record<string, unknown>;
 /** One step; targets are indices into the sequence's own invoices that qualify, taken modulo their number. */
 export type PayStep =
   | { op: 'create'; request: Json }
-  | { op: 'action'; action: SystemAction; target: number }
-  /** The manager does what the table allows for an invoice in its state (the `n`th of the declared actions it allows). */
-  | { op: 'manage'; target: number; n: number }
+  /** `share`: approve and refund only, an amount of that share of what is held or paid (`amountOf`); absent: no amount (the whole). */
+  | { op: 'action'; action: SystemAction; target: number; share?: number }
+  /** The manager does what the table allows for an invoice in its state (the `n`th of the declared actions it allows); `share` as for `action`. */
+  | { op: 'manage'; target: number; n: number; share?: number }
   /** `pending`: told about an invoice still payable (so that payments are told often enough to reach the later states). */
   | { op: 'notify'; target: number; event: PaymentEvent; pending?: boolean }
   /** The system changes the invoice (amount or currency of the order edited) or withdraws it (the order deleted), then the payment system reports a payment: the check says no. */
@@ -50,6 +51,8 @@ interface ModelInvoice {
   amount: number;
   currency: string;
   state: InvoiceStatus;
+  /** What was captured, when an approve named an amount: the amount paid from then on (else the invoice's amount). */
+  captured?: number;
   /** Changed or withdrawn on the system's side: its check says no from then on. */
   amended?: boolean;
   /**
@@ -166,7 +169,7 @@ const triggerWorked = (reply: Reply): boolean => reply.status !== undefined && r
 
 /** The reports and checks of the invoice since `since`, as the step's view. */
 function view(book: InvoiceBook, inv: ModelInvoice, since: number, v: Omit<InvoiceView, 'uuid' | 'reports' | 'checks'>): InvoiceView {
-  return { uuid: inv.uuid, amount: inv.amount, ...v, reports: book.reportsSince(inv.uuid, since).map(plain), checks: book.checksSince(inv.uuid, since).map((c) => ({ ...c })) };
+  return { uuid: inv.uuid, amount: inv.amount, ...(inv.captured !== undefined ? { paid: inv.captured } : {}), ...v, reports: book.reportsSince(inv.uuid, since).map(plain), checks: book.checksSince(inv.uuid, since).map((c) => ({ ...c })) };
 }
 const plain = (r: InvoiceReport): InvoiceReport => ({ ...r, ...(r.breach ? { breach: { ...r.breach } } : {}) });
 
@@ -260,12 +263,16 @@ async function runOne(step: PayStep, m: PaymentModel, r: Real): Promise<void> {
     case 'action': {
       const action = step.op === 'action' ? step.action : pick(managed(inv, m.declared), step.n)!;
       const to = afterCallback(before, action);
-      const payload = { paymentId };
+      // approve={paymentId, amount?}, refund={paymentId, amount?} (wire profile section 3): a share of the amount held or paid, or none (the whole).
+      const amount = action === 'approve' || action === 'refund' ? amountOf(inv.captured ?? inv.amount, step.share) : undefined;
+      const payload = { paymentId, ...(amount !== undefined ? { amount } : {}) };
       const intent: CaseIntent = to ? VALID : { kind: 'open', why: `${action} of a ${before} invoice, which the table forbids (${action} only from ${fromStates(action)})` };
       const reply = await d.send(`payment.${action}`, payload, d.clientId, label(r));
       let waited: { waitedMs: number; brief?: boolean } = { waitedMs: 0 };
       if (to && success(reply)) waited = await awaitReport(d, inv, since, [to], action);
       else await book.waitForReport(inv.uuid, since, (x) => x.status !== before, SETTLE_MS);
+      // An approve of an amount captures that amount: what a later refund without one returns in whole.
+      if (action === 'approve' && to && amount !== undefined && success(reply)) inv.captured = amount;
       sync(d, inv);
       r.steps.push({
         case: { callback: `payment.${action}`, payload, intent },
@@ -362,6 +369,22 @@ async function runOne(step: PayStep, m: PaymentModel, r: Real): Promise<void> {
 const freshUuid = (generated: string, n: number): string => `${/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-/i.test(generated) ? generated.slice(0, 24) : '00000000-0000-4000-8000-'}${(n + 1).toString(16).padStart(12, '0')}`;
 
 const fromStates = (action: SystemAction): string => (['pending', 'waitingForCapture', 'succeeded', 'canceled', 'refundSucceeded'] as const).filter((s) => allows(s, action)).join(' or ');
+/**
+ * The amount of an approve or a refund: `share` ten-thousandths of `whole` (the amount held or
+ * paid), in cents, at least a cent; a share below 10000 stays below the whole (a partial capture
+ * or refund), 10000 is the whole named; none (or a whole of a cent, which has no part): no amount.
+ */
+export function amountOf(whole: number, share: number | undefined): number | undefined {
+  if (share === undefined) return undefined;
+  const cents = Math.round(whole * 100);
+  if (share >= 10_000) return cents / 100;
+  if (cents < 2) return undefined;
+  return Math.min(cents - 1, Math.max(1, Math.floor((cents * share) / 10_000))) / 100;
+}
+
+/** The share of an approve or a refund: none (the whole, half the cases), a part (1 to 9999 ten-thousandths), or the whole named (10000). */
+export const amountShare: fc.Arbitrary<number | undefined> = fc.option(fc.oneof({ weight: 4, arbitrary: fc.integer({ min: 1, max: 9999 }) }, { weight: 1, arbitrary: fc.constant(10_000) }), { nil: undefined, freq: 2 });
+
 
 /** A step as a fast-check command over this model. */
 const command = (step: PayStep): StepCommand<PayStep, PaymentModel, Real> => new StepCommand(step, canRun, runStep);
@@ -374,9 +397,9 @@ function stepArbitraries(ctx: PaymentContext, declares: (c: CallbackName) => boo
     out.push(fc.record({ request: createRequest(ctx), presented: fc.constantFrom<Presented>('missing', 'unknown') }).map((g) => ({ op: 'refusedCreate' as const, ...g })));
   if (actions.length > 0) {
     const action = fc.constantFrom(...actions);
-    out.push(fc.record({ action, target }).map((g) => ({ op: 'action' as const, ...g })));
-    out.push(fc.record({ target, n: fc.nat({ max: 3 }) }).map((g) => ({ op: 'manage' as const, ...g })));
-    out.push(fc.record({ target, n: fc.nat({ max: 3 }) }).map((g) => ({ op: 'manage' as const, ...g })));
+    out.push(fc.record({ action, target, share: amountShare }).map(({ share, ...g }) => ({ op: 'action' as const, ...g, ...(share !== undefined ? { share } : {}) })));
+    out.push(fc.record({ target, n: fc.nat({ max: 3 }), share: amountShare }).map(({ share, ...g }) => ({ op: 'manage' as const, ...g, ...(share !== undefined ? { share } : {}) })));
+    out.push(fc.record({ target, n: fc.nat({ max: 3 }), share: amountShare }).map(({ share, ...g }) => ({ op: 'manage' as const, ...g, ...(share !== undefined ? { share } : {}) })));
     out.push(fc.record({ action, target, presented: fc.constantFrom<Presented>('missing', 'unknown') }).map((g) => ({ op: 'refused' as const, ...g })));
     const amounts = (['approve', 'refund'] as const).filter((a) => declares(`payment.${a}`));
     if (amounts.length > 0) out.push(fc.record({ action: fc.constantFrom(...amounts), target, amount: fc.oneof(fc.constant(0), fc.integer({ min: -100000, max: -1 }).map((c) => c / 100)) }).map((g) => ({ op: 'wrong' as const, ...g })));

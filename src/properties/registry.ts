@@ -35,7 +35,7 @@ import { ensureAutocompleteAnswersSuggestions, ensureShipmentPointListAnswersTer
 import { ensurePrintAcceptsFlatDeliveryIds, ensurePrintAnswersPdfOrZip, ensurePrintContentTypeMatches, ensurePrintErrorIs400, isPrintDocument } from '../checks/delivery/print-reply.ts';
 import { notApplicable, type Check } from '../checks/check.ts';
 import type { CaseOutcome } from './types.ts';
-import { ensureActionIsReported, ensureRefundWithoutAmountIsFull, ensureCanceledInvoiceTakesNoPayment, ensureHoldFollowsPassedCheck, ensureInvoiceReportsFollowTable, ensureSuccessFollowsPassedCheck } from '../checks/payment/invoice-reports.ts';
+import { ensureActionIsReported, ensureRefundReturnsAskedAmount, ensureRefundWithoutAmountIsFull, ensureCanceledInvoiceTakesNoPayment, ensureHoldFollowsPassedCheck, ensureInvoiceReportsFollowTable, ensureSuccessFollowsPassedCheck } from '../checks/payment/invoice-reports.ts';
 import { ensureCreateReturnsPaymentLink, ensureRefundAnswersRefund } from '../checks/payment/replies.ts';
 import { ensureStartedCallAnswers200, ensureUnstartableCallIsNot200 } from '../checks/telephony/make-call.ts';
 import { ensureRefusedRecordGivesNoAudio } from '../checks/telephony/record.ts';
@@ -152,6 +152,7 @@ function paymentSequenceChecks(profile: boolean): PropertyCheck[] {
       { check: ensureRefundWithoutAmountIsFull, app: { requirements: ['WIRE-PAY-REFUND-NO-AMOUNT-FULL'], severity: MUST } },
       { check: ensureWrongInputIsRefused, app: { requirements: ['GEN-ERR-NAMES-INCORRECT-FIELD'], severity: MUST } },
       { check: ensureErrorNamesTheIncorrectField, app: { requirements: ['GEN-ERR-NAMES-INCORRECT-FIELD'], severity: MUST } },
+      { check: ensureRefundReturnsAskedAmount, app: { requirements: ['WIRE-PAY-REFUND-AMOUNT'], severity: MUST } },
       ...errorChecks(profile),
     ].map(onCallbacks),
     { check: overSteps(ensureInvoiceReportsFollowTable), app: { requirements: ['PAY-INVOICE-TABLE-TRANSITIONS'], severity: MUST } },

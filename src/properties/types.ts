@@ -62,6 +62,8 @@ export interface InvoiceView {
   before: InvoiceStatus;
   /** States a report of this step may move it to (a report of `before` is always allowed). */
   allowed: InvoiceStatus[];
+  /** What an approve of an amount captured (`approve={paymentId, amount?}`): the amount paid, where it is not the invoice's amount. */
+  paid?: number;
   /** A report of one of these must arrive: the manager's action was acknowledged, or the payment system told of a payment. */
   required?: { statuses: InvoiceStatus[]; because: 'approve' | 'cancel' | 'refund' | PaymentEvent };
   /** The payment event told in the step, if any. */

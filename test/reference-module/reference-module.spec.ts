@@ -549,6 +549,7 @@ const REGISTRATION_FAULTS: Record<string, { diff: string[]; schemaValid: boolean
   'calls-upload-drops-asked-call': { diff: [], schemaValid: true },
   'call-event-in-out-swapped': { diff: [], schemaValid: true },
   'call-event-phone-is-external': { diff: [], schemaValid: true },
+  'long-phone-truncated': { diff: [], schemaValid: true },
   'manager-lookup-by-post': { diff: [], schemaValid: true },
   'manager-lookup-phone-param-renamed': { diff: [], schemaValid: true },
   'manager-lookup-crashes-without-manager': { diff: [], schemaValid: true },
@@ -603,6 +604,7 @@ const REGISTRATION_FAULTS: Record<string, { diff: string[]; schemaValid: boolean
   'calculate-cost-as-text-over-10kg': { diff: [], schemaValid: true },
   'calculate-extra-data-available-unknown': { diff: [], schemaValid: true },
   'calculate-accepts-zero-weight': { diff: [], schemaValid: true },
+  'non-ascii-city-500': { diff: [], schemaValid: true },
   'calculate-error-without-field': { diff: [], schemaValid: true },
   'calculate-error-without-errormsg': { diff: [], schemaValid: true },
   'print-pdf-without-xref': { diff: [], schemaValid: true },
@@ -641,6 +643,7 @@ const REGISTRATION_FAULTS: Record<string, { diff: string[]; schemaValid: boolean
   'approve-not-reported': { diff: [], schemaValid: true },
   'cancel-not-reported': { diff: [], schemaValid: true },
   'paid-not-reported': { diff: [], schemaValid: true },
+  'partial-refund-refunds-all': { diff: [], schemaValid: true },
   'refund-without-amount-partial': { diff: [], schemaValid: true },
   'update-invoice-status-unknown': { diff: [], schemaValid: true },
   'check-amount-as-text': { diff: [], schemaValid: true },
@@ -846,6 +849,30 @@ async function faultBehaviour(fault: string, m: RunningModule, reg: Record<strin
       expect(events.map((e) => e.phone)).toEqual(Array(3).fill(fault === 'call-event-phone-is-external' ? '+4930123456' : '+15550100200'));
       for (const e of events) expect(e.externalPhone).toBe('+4930123456');
       break;
+    case 'long-phone-truncated': {
+      // A 15-digit number loses its end; a 12-character one is kept whole.
+      for (const phone of ['+431234567890123', '+34612345678']) await trigger(m.url, 'telephony.callEvent', { phone, type: 'in', codes: ['101'] });
+      const events = m.system.find('POST', /\/call\/event$/).map((c) => (JSON.parse(c.form.get('event')!) as { phone: string }).phone);
+      expect(events).toEqual(['+43123456789', '+34612345678']);
+      break;
+    }
+    case 'non-ascii-city-500': {
+      // A city with a letter outside ASCII: HTTP 500 from calculate and save; an ASCII one is priced.
+      const calc = (city: string) => postCallback(`${m.url}/delivery/calculate`, m.clientId, 'calculate', { packages: [{ weight: 1000 }], deliveryAddress: { city, building: '1' } });
+      expect((await calc('Madrid')).status).toBe(200);
+      for (const city of ['Łódź', 'Москва', 'São Paulo']) expect((await calc(city)).status).toBe(500);
+      const save = await postCallback(`${m.url}/delivery/save`, m.clientId, 'save', { order: '1', packages: [{ weight: 1000 }], delivery: { tariff: 'standard', deliveryAddress: { city: 'Zürich', building: '1' } } });
+      expect(save.status).toBe(500);
+      break;
+    }
+    case 'partial-refund-refunds-all': {
+      // A refund of a part of a paid invoice refunds (and reports) the whole.
+      const call = async (action: string, body: Record<string, unknown>): Promise<{ success: boolean; result?: Record<string, unknown> }> => (await (await postCallback(`${m.url}/payment/${action}`, m.clientId, action, body)).json()) as { success: boolean; result?: Record<string, unknown> };
+      const id = String((await call('create', { invoiceUuid: `${fault}-1`, amount: 40, currency: 'EUR' })).result!.paymentId);
+      expect((await trigger(m.url, 'payment.notify', { paymentId: id, event: 'paid' })).body).toMatchObject({ success: true });
+      expect((await call('refund', { paymentId: id, amount: 10 })).result!.amount).toBe(40);
+      break;
+    }
     }
     case 'manager-lookup-by-post':
     case 'manager-lookup-phone-param-renamed':

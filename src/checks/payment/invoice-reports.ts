@@ -95,7 +95,15 @@ export const ensureCanceledInvoiceTakesNoPayment = defineCheck<CaseOutcome>({
   },
 });
 
-/** A refund without an amount returns the whole amount paid (wire profile section 3: "no amount: full"). */
+/** The amounts a refund's answer (`result.amount`) and its refundSucceeded reports (`refund.amount`) give, each with its evidence. */
+function refundedAmounts(o: CaseOutcome, v: InvoiceView): Array<{ where: string; amount: number; evidence?: string }> {
+  return [
+    { where: 'the answer\'s result.amount', amount: (o.reply.json as { result?: { amount?: unknown } } | undefined)?.result?.amount, evidence: o.reply.exchange.id },
+    ...v.reports.map((r) => ({ where: 'the refundSucceeded report\'s refund.amount', amount: r.refundAmount as unknown, evidence: r.exchange })),
+  ].filter((x): x is { where: string; amount: number; evidence: string } => typeof x.amount === 'number');
+}
+
+/** A refund without an amount returns the whole amount paid (wire profile section 3: "no amount: full"): the invoice's amount, or what an approve of an amount captured. */
 export const ensureRefundWithoutAmountIsFull = defineCheck<CaseOutcome>({
   name: 'ensureRefundWithoutAmountIsFull',
   checks: 'a refund sent without an amount refunds the whole invoice (its answer and its report say the amount paid)',
@@ -104,14 +112,36 @@ export const ensureRefundWithoutAmountIsFull = defineCheck<CaseOutcome>({
     const payload = o.case.payload as { amount?: unknown } | undefined;
     if (o.case.callback !== 'payment.refund' || o.trigger || !v || refused(o) || payload?.amount !== undefined || v.amount === undefined) return notApplicable('not a refund without an amount');
     if (!claimsSuccess(o.reply)) return notApplicable('the refund was not acknowledged');
-    const said = [
-      { where: 'the answer\'s result.amount', amount: (o.reply.json as { result?: { amount?: unknown } } | undefined)?.result?.amount, evidence: o.reply.exchange.id },
-      ...v.reports.map((r) => ({ where: 'the refundSucceeded report\'s refund.amount', amount: r.refundAmount, evidence: r.exchange })),
-    ].filter((x) => typeof x.amount === 'number');
+    const paid = v.paid ?? v.amount;
+    const said = refundedAmounts(o, v);
     if (said.length === 0) return notApplicable('neither the answer nor the report gives the amount refunded');
-    const short = said.filter((x) => Math.abs((x.amount as number) - v.amount!) >= 0.005);
-    if (short.length > 0) return fail(`refund without an amount of an invoice of ${v.amount}: ${short.map((x) => `${x.where} ${show(x.amount)}`).join(', ')}`, `the whole amount, ${v.amount} (wire profile section 3: "refund={paymentId, amount?} (no amount: full)")`, short.flatMap((x) => (x.evidence ? [x.evidence] : [])));
-    return pass(`${said.length} amount(s) of ${v.amount}: the whole invoice`, said.flatMap((x) => (x.evidence ? [x.evidence] : [])));
+    const short = said.filter((x) => Math.abs(x.amount - paid) >= 0.005);
+    const whole = v.paid !== undefined ? `what the approve captured, ${paid}` : `${paid}`;
+    if (short.length > 0) return fail(`refund without an amount of an invoice of ${paid} paid: ${short.map((x) => `${x.where} ${show(x.amount)}`).join(', ')}`, `the whole amount paid, ${whole} (wire profile section 3: "refund={paymentId, amount?} (no amount: full)")`, short.flatMap((x) => (x.evidence ? [x.evidence] : [])));
+    return pass(`${said.length} amount(s) of ${paid}: the whole amount paid`, said.flatMap((x) => (x.evidence ? [x.evidence] : [])));
+  },
+});
+
+/**
+ * A refund of an amount returns that amount (wire profile section 3: `refund={paymentId,
+ * amount?}`, the amount to refund; no amount: full): its answer and its refundSucceeded report
+ * say the amount asked, not the whole amount paid or another.
+ */
+export const ensureRefundReturnsAskedAmount = defineCheck<CaseOutcome>({
+  name: 'ensureRefundReturnsAskedAmount',
+  checks: 'a refund sent with an amount refunds that amount (its answer and its report say the amount asked)',
+  run(o) {
+    const v = o.invoice;
+    const asked = (o.case.payload as { amount?: unknown } | undefined)?.amount;
+    if (o.case.callback !== 'payment.refund' || o.trigger || !v || refused(o) || typeof asked !== 'number' || asked <= 0) return notApplicable('not a refund of an amount');
+    if (o.case.intent.kind === 'wrong') return notApplicable('a wrong amount: judged by the wrong-input rules');
+    if (!claimsSuccess(o.reply)) return notApplicable('the refund was not acknowledged');
+    const said = refundedAmounts(o, v);
+    if (said.length === 0) return notApplicable('neither the answer nor the report gives the amount refunded');
+    const off = said.filter((x) => Math.abs(x.amount - asked) >= 0.005);
+    const paid = v.paid ?? v.amount;
+    if (off.length > 0) return fail(`refund of ${asked}${paid !== undefined ? ` (of ${paid} paid)` : ''}: ${off.map((x) => `${x.where} ${show(x.amount)}`).join(', ')}`, `the amount asked, ${asked} (wire profile section 3: "refund={paymentId, amount?}")`, off.flatMap((x) => (x.evidence ? [x.evidence] : [])));
+    return pass(`${said.length} amount(s) of ${asked}: the amount asked${paid !== undefined && asked < paid ? ` (a part of ${paid} paid)` : ''}`, said.flatMap((x) => (x.evidence ? [x.evidence] : [])));
   },
 });
 

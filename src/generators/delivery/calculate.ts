@@ -6,8 +6,8 @@
 import fc from 'fast-check';
 import { schemaArbitrary } from '../from-schema.ts';
 import type { GeneratedCase } from '../../properties/types.ts';
-import { deliveryBreakages, type Breakage } from './breakages.ts';
-import { address, codTotal, dateTimeAt, extraData, futureDateTime, orderPackages, packageItem, requestShape, type DeliveryContext } from './common.ts';
+import { breakageCases, deliveryBreakages, type Breakage } from './breakages.ts';
+import { address, codTotal, dateTimeAt, deliveryTime, extraData, futureDateTime, orderPackages, packageItem, requestShape, type DeliveryContext } from './common.ts';
 
 /** The package item fields the document names (PackageItem: externalId, xmlId, offerId, vatRate; RequestSave: cod per unit). */
 const DOCUMENT_ITEM_FIELDS = ['offerId', 'externalId', 'xmlId', 'vatRate', 'cod'];
@@ -30,7 +30,7 @@ export function calculateRequest(ctx: DeliveryContext): fc.Arbitrary<Json> {
       overrides: { '/currency': fc.constantFrom(...ctx.currencies), '/packages': fc.array(fc.record({ items: fc.array(item, { minLength: 1, maxLength: 3 }) }), { minLength: 1, maxLength: shape.maxPackages }) },
     }) as fc.Arbitrary<Json>;
   }
-  const interval = fc.integer({ min: 8, max: 16 }).chain((from) => fc.integer({ min: from + 2, max: Math.min(from + 6, 22) }).map((to) => ({ from: `${String(from).padStart(2, '0')}:00`, to: `${to}:00` })));
+  const interval = deliveryTime(shape.required.has('deliveryTime.from') || shape.required.has('deliveryTime.to'));
   const base = schemaArbitrary('delivery/calculate.request.json', {
     profile: true,
     present: ['/packages', '/store', '/deliveryAddress', '/currency'],
@@ -44,12 +44,15 @@ export function calculateRequest(ctx: DeliveryContext): fc.Arbitrary<Json> {
       '/shipmentDate': fc.option(futureDateTime(ctx), { nil: undefined }),
       '/deliveryDate': fc.option(futureDateTime(ctx), { nil: undefined }),
       '/deliveryTime': fc.option(interval, { nil: undefined }),
-      '/extraData': extraData(ctx, 'calculate'),
+      // The values of the affectsCost data fields, or none at all (an order without them).
+      '/extraData': fc.option(extraData(ctx, 'calculate'), { nil: undefined, freq: 4 }),
     },
   }) as fc.Arbitrary<Json>;
-  return base.map((r) => {
+  // The order's totals (wire profile section 2: declaredValue, cod), each sent or not: the declared value summed from the items, cash on delivery only with codAvailable.
+  return fc.tuple(base, fc.boolean(), shape.cod ? fc.boolean() : fc.constant(false)).map(([r, withDeclared, withCod]) => {
     const packages = r.packages as Json[];
-    const out: Json = { ...r, declaredValue: sumOf(packages, 'declaredValue'), ...(shape.cod ? { cod: codTotal(packages) } : {}) };
+    const { extraData: extra, ...rest } = r;
+    const out: Json = { ...rest, ...(extra !== undefined ? { extraData: extra } : {}), ...(withDeclared ? { declaredValue: sumOf(packages, 'declaredValue') } : {}), ...(withCod ? { cod: codTotal(packages) } : {}) };
     // Dates as the system gives them: the delivery not before the shipment.
     const ship = r.shipmentDate as { days: number; text: string } | undefined;
     const deliver = r.deliveryDate as { days: number; text: string } | undefined;

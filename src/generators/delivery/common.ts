@@ -6,6 +6,7 @@
  * of the registration's data fields.
  */
 import fc from 'fast-check';
+import { comment, itemName, place } from '../people.ts';
 
 /** What a generated delivery request may use: the module's registration and the run's account. */
 export interface DeliveryContext {
@@ -49,6 +50,19 @@ export function futureDateTime(ctx: DeliveryContext): fc.Arbitrary<{ days: numbe
     .map(({ days, hour, minute }) => ({ days, text: dateTimeAt(ctx.firstDay, days, hour, minute) }));
 }
 
+/**
+ * A delivery time interval (wire profile section 2: `deliveryTime{from, to, custom}`): hours
+ * `from` and `to` (two to six hours apart, within 08:00 to 22:00), with a `custom` text a user
+ * typed beside them or in their place (`fromTo`: only the two hours, for a form that requires
+ * them, requiredFields `deliveryTime.from` and `deliveryTime.to`).
+ */
+export function deliveryTime(fromTo = false): fc.Arbitrary<Record<string, string>> {
+  const hours = fc.integer({ min: 8, max: 16 }).chain((from) => fc.integer({ min: from + 2, max: Math.min(from + 6, 22) }).map((to) => ({ from: `${pad(from)}:00`, to: `${pad(to)}:00` })));
+  if (fromTo) return hours;
+  const custom = fc.constantFrom('after 18:00', 'до обеда', 'с 10 до 14, кроме пятницы', 'nach 17 Uhr', 'por la mañana');
+  return fc.oneof(hours, fc.tuple(hours, custom).map(([h, c]) => ({ ...h, custom: c })), custom.map((c) => ({ custom: c })));
+}
+
 /** A money amount: cents, 0 to `max`. */
 export const money = (max = 5000): fc.Arbitrary<number> => fc.integer({ min: 0, max: max * 100 }).map((c) => c / 100);
 
@@ -87,7 +101,7 @@ export function packageItem(options: { cod?: boolean } = {}): fc.Arbitrary<Recor
       offerId: fc.integer({ min: 1, max: 99_999 }).map(String),
       externalId: fc.stringMatching(/^SKU-[0-9]{3,6}$/),
       xmlId: fc.stringMatching(/^[A-Z]{2}[0-9]{4}$/),
-      name: fc.constantFrom('Chair', 'Lamp', 'Desk', 'Book', 'Kettle', 'Rug'),
+      name: itemName,
       declaredValue: money(2000),
       cod: cod ? money(2000) : fc.constant(undefined),
       vatRate: fc.constantFrom(...VAT_RATES),
@@ -115,19 +129,14 @@ export function deliveryPackage(options: { sizes?: boolean; cod?: boolean } = {}
   );
 }
 
-const CITIES = [
-  { countryIso: 'ES', city: 'Madrid', region: 'Madrid', index: '28013' },
-  { countryIso: 'ES', city: 'Barcelona', region: 'Catalonia', index: '08002' },
-  { countryIso: 'DE', city: 'Berlin', region: 'Berlin', index: '10117' },
-  { countryIso: 'FR', city: 'Lyon', region: 'Auvergne-Rhone-Alpes', index: '69002' },
-] as const;
-
 /**
  * An address with a city and a building (always required for delivery work), and what else an
  * order may hold; the members `required` names (`deliveryAddress.street`, `.flat`, `.regionId`,
- * `.cityId`, `.streetId`; the index is always there) always present. The ids are those of the
- * module's geographic reference service, which the suite does not know: made up, so a module may
- * refuse them (an error answer is a right answer to a valid request).
+ * `.cityId`, `.streetId`; the index is always there) always present, the others present or
+ * absent. The place is a real one written as its people write it: Latin, Cyrillic, Latin with
+ * diacritics, or the two mixed (`people.ts`), its street one of that city's. The ids are those of
+ * the module's geographic reference service, which the suite does not know: made up, so a module
+ * may refuse them (an error answer is a right answer to a valid request).
  */
 export function address(required: ReadonlySet<string> = new Set()): fc.Arbitrary<Record<string, unknown>> {
   const need = (f: string): boolean => required.has(`deliveryAddress.${f}`);
@@ -135,9 +144,9 @@ export function address(required: ReadonlySet<string> = new Set()): fc.Arbitrary
   return fc
     .record(
       {
-        place: fc.constantFrom(...CITIES),
-        street: fc.constantFrom('Main street', 'Calle Mayor', 'Rue de la Paix', 'Hauptstrasse'),
-        building: fc.integer({ min: 1, max: 200 }).map(String),
+        place,
+        street: fc.nat(),
+        building: fc.oneof(fc.integer({ min: 1, max: 200 }).map(String), fc.tuple(fc.integer({ min: 1, max: 99 }), fc.constantFrom('A', 'B', 'к1', 'стр. 2', 'bis')).map(([n, s]) => `${n}${/^[a-z]/.test(s) ? '' : ' '}${s}`)),
         flat: fc.integer({ min: 1, max: 90 }).map(String),
         regionId: id,
         cityId: id,
@@ -145,14 +154,21 @@ export function address(required: ReadonlySet<string> = new Set()): fc.Arbitrary
       },
       { requiredKeys: ['place', 'building', ...(['street', 'flat'] as const).filter(need), ...(['regionId', 'cityId', 'streetId'] as const).filter(need)] },
     )
-    .map(({ place, regionId, cityId, streetId, ...rest }) => ({
-      ...place,
-      ...rest,
-      ...(need('regionId') ? { regionId } : {}),
-      ...(need('cityId') ? { cityId } : {}),
-      ...(need('streetId') ? { streetId, street: rest.street ?? 'Main street' } : {}),
-      text: [rest.street, rest.building, place.city].filter(Boolean).join(' '),
-    }));
+    .map(({ place: p, street: s, regionId, cityId, streetId, ...rest }) => {
+      const street = s === undefined && !need('streetId') ? undefined : p.streets[(s ?? 0) % p.streets.length]!;
+      return {
+        countryIso: p.countryIso,
+        city: p.city,
+        region: p.region,
+        index: p.index,
+        ...(street !== undefined ? { street } : {}),
+        ...rest,
+        ...(need('regionId') ? { regionId } : {}),
+        ...(need('cityId') ? { cityId } : {}),
+        ...(need('streetId') ? { streetId } : {}),
+        text: [street, rest.building, p.city].filter(Boolean).join(', '),
+      };
+    });
 }
 
 /** A data field of the registration (`deliveryDataFieldList`, `shipmentDataFieldList`). */
@@ -184,9 +200,11 @@ function fieldValue(f: DataField, ctx: DeliveryContext): fc.Arbitrary<unknown> {
     }
     case 'date':
       return fc.integer({ min: 0, max: 60 }).map((d) => dayAfter(ctx.firstDay, d));
-    case 'autocomplete':
     case 'text':
     default:
+      // What a user types: a comment in any of the scripts, or a short code.
+      return fc.oneof(comment, fc.stringMatching(/^[A-Za-z0-9 ]{1,20}$/));
+    case 'autocomplete':
       return fc.stringMatching(/^[A-Za-z0-9 ]{1,20}$/);
   }
 }

@@ -74,7 +74,8 @@ export function autocompleteQuery(fields: readonly AutocompleteField[]): fc.Arbi
     .record({
       field: fc.constantFrom(...fields),
       name: fc.constantFrom('query', 'q', 'term'),
-      text: fc.oneof(fc.constantFrom('', 'Ber', 'Paris', 'term', 'MSK'), fc.stringMatching(/^[A-Za-z ]{1,8}$/)),
+      // What a user types: nothing yet, the start of a word in any of the scripts, or a few Latin letters.
+      text: fc.oneof(fc.constantFrom('', 'Ber', 'Paris', 'term', 'MSK', 'Моск', 'Санкт', 'Łódź', 'Zür', 'São'), fc.stringMatching(/^[A-Za-z ]{1,8}$/)),
     })
     .map(({ field, name, text }) => ({ callback: 'delivery.autocomplete' as const, payload: { [name]: text }, intent: { kind: 'valid' as const }, url: field.url, field: field.code }));
 }

@@ -7,8 +7,9 @@
  */
 import fc from 'fast-check';
 import type { GeneratedCase } from '../../properties/types.ts';
-import { address, codTotal, dateTimeAt, extraData, futureDateTime, money, orderPackages, requestShape, type DeliveryContext } from './common.ts';
-import { deliveryBreakages } from './breakages.ts';
+import { address, codTotal, dateTimeAt, deliveryTime, extraData, futureDateTime, money, orderPackages, requestShape, type DeliveryContext } from './common.ts';
+import { breakageCases, deliveryBreakages } from './breakages.ts';
+import { firstName, lastName, patronymic, shopName, typedPhone } from '../people.ts';
 
 type Json = Record<string, unknown>;
 
@@ -47,15 +48,27 @@ function editableCodes(module: Json): Set<string> {
   return new Set(fields.filter((f) => f && f.editable === true && f.type !== 'autocomplete' && typeof f.code === 'string').map((f) => f.code as string));
 }
 
-/** A customer (with a phone; a patronymic and an email when the registration requires them) or a manager. */
-const person = (kind: 'customer' | 'manager', required: ReadonlySet<string> = new Set()): fc.Arbitrary<Json> =>
-  fc
-    .record({ id: fc.integer({ min: 1, max: 9999 }), firstName: fc.constantFrom('Ana', 'Jonas', 'Marie', 'Luis'), lastName: fc.constantFrom('Garcia', 'Schmidt', 'Martin', 'Rossi') })
-    .map((p) =>
-      kind === 'customer'
-        ? { ...p, phones: [{ number: '+34911234567' }], ...(required.has('patronymic') ? { patronymic: 'Ivanovich' } : {}), ...(required.has('email') ? { email: 'customer@shop.test' } : {}) }
-        : { ...p, email: 'manager@shop.test' },
-    );
+/**
+ * A customer or a manager, named in any of the scripts (`people.ts`). A customer's last name,
+ * patronymic, email and phones are each sent or not, and always when the registration requires
+ * them (requiredFields `lastName`, `patronymic`, `email`, `phone`); the phones typed as users
+ * type them (8 to 15 digits, with `+` or without, spaces, dashes, parentheses).
+ */
+const person = (kind: 'customer' | 'manager', required: ReadonlySet<string> = new Set()): fc.Arbitrary<Json> => {
+  const opt = <T>(field: string, a: fc.Arbitrary<T>): fc.Arbitrary<T | undefined> => (required.has(field) ? a : fc.option(a, { nil: undefined, freq: 3 }));
+  const id = fc.integer({ min: 1, max: 9999 });
+  if (kind === 'manager') return fc.record({ id, firstName, lastName }).map((p) => ({ ...p, email: `manager${p.id}@shop.test` }));
+  return fc
+    .record({
+      id,
+      firstName,
+      lastName: opt('lastName', lastName),
+      patronymic: opt('patronymic', patronymic),
+      email: opt('email', fc.constant(true)),
+      phones: opt('phone', fc.array(typedPhone, { minLength: 1, maxLength: 2 }).map((numbers) => numbers.map((number) => ({ number })))),
+    })
+    .map(({ email, ...p }) => ({ ...Object.fromEntries(Object.entries(p).filter(([, v]) => v !== undefined)), ...(email ? { email: `customer${p.id}@shop.test` } : {}) }));
+};
 
 /** A valid `save` request (create) for this module and account. */
 export function saveRequest(ctx: SaveContext): fc.Arbitrary<Json> {
@@ -64,7 +77,8 @@ export function saveRequest(ctx: SaveContext): fc.Arbitrary<Json> {
   const always = <T>(field: string, a: fc.Arbitrary<T>): fc.Arbitrary<T | undefined> => (shape.required.has(field) ? a : fc.option(a, { nil: undefined }));
   // The wire profile's body (section 2): the document shows none of save's body but a few member names, so the specs run save in the profile's view only.
   const editable = editableCodes(ctx.module);
-  const interval = fc.integer({ min: 8, max: 16 }).chain((from) => fc.integer({ min: from + 2, max: Math.min(from + 6, 22) }).map((to) => ({ from: `${String(from).padStart(2, '0')}:00`, to: `${to}:00` })));
+  const timeRequired = shape.required.has('deliveryTime.from') || shape.required.has('deliveryTime.to');
+  const interval = deliveryTime(timeRequired);
   const tariff = ctx.tariffs.length > 0 ? fc.option(fc.constantFrom(...ctx.tariffs), { nil: undefined }) : fc.constant(undefined);
   return fc
     .record({
@@ -72,7 +86,6 @@ export function saveRequest(ctx: SaveContext): fc.Arbitrary<Json> {
       site: fc.constantFrom(...ctx.sites),
       store: fc.constantFrom(...ctx.stores),
       customer: person('customer', shape.required),
-      manager: person('manager'),
       packages: orderPackages(shape),
       deliveryAddress: address(shape.required),
       withCod: shape.cod ? fc.boolean() : fc.constant(false),
@@ -83,7 +96,9 @@ export function saveRequest(ctx: SaveContext): fc.Arbitrary<Json> {
       tariff,
       ship: always('shipmentDate', futureDateTime(ctx)),
       deliver: always('deliveryDate', futureDateTime(ctx)),
-      deliveryTime: shape.required.has('deliveryTime.from') || shape.required.has('deliveryTime.to') ? interval : fc.option(interval, { nil: undefined }),
+      deliveryTime: timeRequired ? interval : fc.option(interval, { nil: undefined }),
+      legalEntity: fc.option(shopName, { nil: undefined }),
+      manager: always('manager', person('manager')),
       extraData: extraData(ctx, 'delivery').map((e) => Object.fromEntries(Object.entries(e).filter(([k]) => editable.has(k)))),
       terminal: fc.nat(),
     })
@@ -109,8 +124,9 @@ export function saveRequest(ctx: SaveContext): fc.Arbitrary<Json> {
         site: g.site.code,
         siteName: g.site.name,
         store: { code: g.store.code, name: g.store.name },
+        ...(g.legalEntity !== undefined ? { legalEntity: g.legalEntity } : {}),
         customer: g.customer,
-        manager: g.manager,
+        ...(g.manager !== undefined ? { manager: g.manager } : {}),
         packages,
         delivery,
         currency: g.site.currency,

@@ -8,6 +8,7 @@
  */
 import fc from 'fast-check';
 import { address, dateTimeAt, extraData, orderPackages, requestShape, type DeliveryContext } from './common.ts';
+import { comment, firstName, lastName } from '../people.ts';
 
 type Json = Record<string, unknown>;
 
@@ -27,8 +28,8 @@ export function shipmentFields(ctx: DeliveryContext): fc.Arbitrary<Json> {
       days: fc.integer({ min: 1, max: 30 }),
       from: fc.integer({ min: 8, max: 15 }),
       hours: fc.integer({ min: 2, max: 4 }),
-      manager: fc.record({ id: fc.integer({ min: 1, max: 9999 }), firstName: fc.constantFrom('Ana', 'Jonas'), lastName: fc.constantFrom('Garcia', 'Schmidt') }),
-      comment: fc.option(fc.constantFrom('Ramp 2', 'Call before arrival', 'Fragile goods'), { nil: undefined }),
+      manager: fc.record({ id: fc.integer({ min: 1, max: 9999 }), firstName, lastName }),
+      comment: fc.option(comment, { nil: undefined }),
       address: address(),
       extraData: extraData(ctx, 'shipment').map((e) => Object.fromEntries(Object.entries(e).filter(([k]) => editable.has(k)))),
     })

@@ -9,6 +9,7 @@
 import fc from 'fast-check';
 import type { CallbackName } from '../../callbacks/table.ts';
 import type { GeneratedCase } from '../../properties/types.ts';
+import { firstName, itemName, lastName, typedPhone } from '../people.ts';
 
 type Json = Record<string, unknown>;
 
@@ -90,7 +91,7 @@ const ofCents = (cents: number): number => Math.round(cents) / 100;
  */
 function itemsSummingTo(total: number): fc.Arbitrary<Json[]> {
   const line = fc.record({
-    name: fc.constantFrom('Chair', 'Table', 'Lamp', 'Desk', 'Shelf', 'Delivery', 'Assembly'),
+    name: fc.oneof(itemName, fc.constantFrom('Delivery', 'Доставка', 'Assembly', 'Сборка')),
     quantity: fc.integer({ min: 1, max: 5 }),
     share: fc.integer({ min: 1, max: 999 }),
     vat: fc.constantFrom('none', 'vat0', 'vat10', 'vat20'),
@@ -117,14 +118,22 @@ function itemsSummingTo(total: number): fc.Arbitrary<Json[]> {
 /** The items' total in cents (unit price in cents times quantity). */
 export const itemsTotalCents = (items: readonly Json[]): number => items.reduce((s, i) => s + Math.round(Number(i.price) * 100) * Number(i.quantity), 0);
 
+/**
+ * The customer (wire profile section 3: `customer{...}`), named in any of the scripts
+ * (`people.ts`), a last name and a phone each sent or not, the phone typed as users type it (8
+ * to 15 digits, with `+` or without, spaces, dashes, parentheses).
+ */
 const customer = fc
-  .record({
-    firstName: fc.constantFrom('Ana', 'Jonas', 'Marie', 'Luis'),
-    lastName: fc.constantFrom('Garcia', 'Schmidt', 'Martin', 'Rossi'),
-    id: fc.integer({ min: 1, max: 99_999 }),
-    phone: fc.constantFrom('+34911234567', '+4930123456', '+33142685300'),
-  })
-  .map((c) => ({ ...c, email: `${c.firstName.toLowerCase()}.${c.id}@shop.example.com` }));
+  .record(
+    {
+      firstName,
+      lastName,
+      id: fc.integer({ min: 1, max: 99_999 }),
+      phone: typedPhone,
+    },
+    { requiredKeys: ['firstName', 'id'] },
+  )
+  .map((c) => ({ ...c, email: `customer.${c.id}@shop.example.com` }));
 
 /** A valid `create` request (wire profile section 3) for this module's registration. */
 export function createRequest(ctx: PaymentContext): fc.Arbitrary<Json> {

@@ -15,22 +15,20 @@
 import fc from 'fast-check';
 import type { GeneratedCase } from '../../properties/types.ts';
 import type { Extension, TelephonyContext } from './context.ts';
+import { typedPhone } from '../people.ts';
 
 /** The statuses of a telephony user (document, Telephony user status). */
 export const USER_STATUSES = ['free', 'busy', 'dinner', 'break'] as const;
 
 const DIGITS = '0123456789'.split('');
 const digits = (minLength: number, maxLength: number): fc.Arbitrary<string> => fc.string({ unit: fc.constantFrom(...DIGITS), minLength, maxLength });
-const leading = fc.constantFrom(...DIGITS.slice(1));
 
 /**
- * A phone number a module can dial: international (`+`, a country digit, 9 to 12 more digits:
- * E.164's at most 15) or national digits (6 to 11 digits, the first not 0).
+ * A phone number a module can dial, as the system holds a customer's number (free text): E.164,
+ * 8 to 15 digits of a real country's numbering (`people.ts`), with `+` or without, or typed with
+ * spaces, dashes and parentheses. Its digits are always the E.164 digits.
  */
-export const phoneNumber: fc.Arbitrary<string> = fc.oneof(
-  fc.tuple(leading, digits(9, 12)).map(([d, rest]) => `+${d}${rest}`),
-  fc.tuple(leading, digits(5, 10)).map(([d, rest]) => `${d}${rest}`),
-);
+export const phoneNumber: fc.Arbitrary<string> = typedPhone;
 
 /** A "phone" that is no number: nothing at all, or letters only. */
 export const notAPhone: fc.Arbitrary<string> = fc.oneof(fc.constant(''), fc.stringMatching(/^[A-Za-z]{1,12}$/));
