@@ -92,7 +92,8 @@ export function channelBodies(calls: readonly GatewayCall[], profile: boolean): 
 
 type Planned = Array<{ check: Check<never>; app: Application }>;
 
-function planned(api: Api): Planned {
+/** The checks of an API's calls with their ids and severity (exported for the catalogue's level test). */
+export function planned(api: Api): Planned {
   const p: Planned = [
     { check: ensureGatewayCallCarriesToken as Check<never>, app: { requirements: IDS.token[api], severity: MUST } },
     { check: ensureGatewayTokenIsFromRegistration as Check<never>, app: { requirements: IDS.origin[api], severity: MUST } },

@@ -72,3 +72,73 @@ test('`conformance requirements` prints a table with the counts', () => {
   expect(out.split('\n')[0]).toMatch(/^id\s+level\s+actor\s+testability\s+section$/);
   expect(out).toContain(`${entries.length} requirements, ${entries.filter((e) => e.testable).length} testable`);
 });
+
+/**
+ * Severity from the words of the documents (issue 31, item 7): every application of a requirement
+ * id uses the catalogue level of its ids (MUST when any id is MUST, SHOULD when all are SHOULD), or
+ * states why not (`levelReason`); and applies only statements that bind the module (actor
+ * `module`: the system's and the gateway's are the simulators' to keep). Applications are read
+ * two ways: the literal ones in every source and spec file (`requirements: [...], severity: X`),
+ * and the tables built at run time (the properties, the registration rules, the system endpoints,
+ * the gateway calls, the template checks, the bot's reconnection).
+ */
+type Use = { where: string; ids: string[]; severity: string; reason?: string };
+
+function literalUses(): Use[] {
+  const files = (dir: string): string[] =>
+    fs.readdirSync(dir, { withFileTypes: true }).flatMap((d) => (d.isDirectory() ? files(path.join(dir, d.name)) : d.name.endsWith('.ts') ? [path.join(dir, d.name)] : []));
+  const uses: Use[] = [];
+  for (const file of [...files(path.join(PACKAGE_ROOT, 'src')), ...files(path.join(PACKAGE_ROOT, 'specs'))]) {
+    const text = fs.readFileSync(file, 'utf8');
+    const where = path.relative(PACKAGE_ROOT, file);
+    const idsOf = (s: string): string[] => [...s.matchAll(/'((?:WIRE-)?(?:REG|TEL|DLV|PAY|TRN|BOT|GEN)-[A-Z0-9-]+)'/g)].map((m) => m[1]!);
+    // `requirements: <literal or ternary of literals>, severity: <MUST | SHOULD>` and what follows up to the object's end.
+    for (const m of text.matchAll(/requirements:\s*([^{}]*?),\s*severity:\s*'?(MUST|SHOULD)\b'?(?: as const)?([^{}]*?)\}/g)) {
+      const ids = idsOf(m[1]!);
+      if (ids.length === 0 || /[a-z]\w*\[|\.\w*[Ii]ds\b|^\s*[a-z]\w*\s*$/.test(m[1]!.replace(/'[^']*'/g, ''))) continue;
+      const reason = /levelReason:\s*'([^']+)'/.exec(m[3]!)?.[1];
+      uses.push({ where, ids, severity: m[2]!, ...(reason ? { reason } : {}) });
+    }
+    // The flows of the system calls: every id applied MUST (`app([...])`, `flowIds`, the items' `ids`).
+    if (/system-api\/(module-calls\.spec|telephony-flows)\.ts$/.test(where)) {
+      for (const m of text.matchAll(/(?:\bapp\(|flowIds:\s*|\bids:\s*)(\[[^\]]*\])/g)) if (idsOf(m[1]!).length > 0) uses.push({ where, ids: idsOf(m[1]!), severity: 'MUST' });
+    }
+  }
+  return uses;
+}
+
+async function tableUses(): Promise<Use[]> {
+  const { PROPERTY_CHECKS, propertyChecks } = await import('../../src/properties/registry.ts');
+  const { REGISTRATION_RULES } = await import('../../src/checks/registration/index.ts');
+  const { REGISTRATION_JUDGEMENTS } = await import('../../src/checks/registration/judge.ts');
+  const { ENDPOINT_JUDGEMENTS } = await import('../../src/checks/system-api/endpoints.ts');
+  const { TEMPLATE_CALL_CHECKS, TEMPLATE_STEP_CHECKS } = await import('../../src/checks/chat/templates.ts');
+  const { BOT_RECONNECT_CHECKS } = await import('../../src/properties/chat-bot.ts');
+  const { planned } = await import('../../src/run/gateway-calls.ts');
+  const use = (where: string, app: { requirements: string[]; severity: string; levelReason?: string }): Use => ({ where, ids: app.requirements, severity: app.severity, ...(app.levelReason ? { reason: app.levelReason } : {}) });
+  return [
+    ...Object.keys(PROPERTY_CHECKS).flatMap((name) => [true, false].flatMap((profile) => propertyChecks(name, profile).map((c) => use(`property ${name} ${c.check.name}`, c.app)))),
+    ...REGISTRATION_RULES.map((r) => use(`registration rule ${r.check.name}`, { requirements: r.requirements, severity: r.severity ?? 'MUST', ...(r.levelReason ? { levelReason: r.levelReason } : {}) })),
+    ...REGISTRATION_JUDGEMENTS.flatMap((j) => j.planned.map((p) => use(`registration ${j.title}`, p.app))),
+    ...Object.entries(ENDPOINT_JUDGEMENTS).flatMap(([e, j]) => [j!.payloadIds, j!.methodIds, j!.limit?.requirements ?? [], ...(j!.rules ?? []).map((r) => r.requirements)].map((ids) => use(`system endpoint ${e}`, { requirements: ids, severity: 'MUST' }))),
+    ...[...TEMPLATE_CALL_CHECKS, ...TEMPLATE_STEP_CHECKS].map((c) => use(`template ${c.check.name}`, { requirements: c.requirements, severity: 'MUST' })),
+    ...BOT_RECONNECT_CHECKS.map((c) => use(`bot reconnection ${c.check.name}`, c.app)),
+    ...(['transport', 'bot'] as const).flatMap((api) => planned(api).map((c) => use(`gateway calls ${api} ${c.check.name}`, c.app))),
+  ].filter((u) => u.ids.length > 0 && u.severity !== 'INFO');
+}
+
+test('every application of an id uses its catalogue level, or says why not; only module statements are applied', async () => {
+  const cat = catalogue();
+  const uses = [...literalUses(), ...(await tableUses())];
+  expect(uses.length).toBeGreaterThan(150);
+  const levelOf = (ids: string[]): string => (ids.some((id) => cat.get(id).level === 'MUST') ? 'MUST' : 'SHOULD');
+  const disagree = uses.filter((u) => u.severity !== levelOf(u.ids) && !u.reason).map((u) => `${u.where}: ${u.ids.join(', ')} applied ${u.severity}, catalogue ${levelOf(u.ids)}`);
+  expect([...new Set(disagree)]).toEqual([]);
+  const notModule = uses.flatMap((u) => u.ids.filter((id) => cat.get(id).actor !== 'module').map((id) => `${u.where}: ${id} (${cat.get(id).actor})`));
+  expect([...new Set(notModule)]).toEqual([]);
+  // The levels issue 31 changed after reading each MUST quote: no sentence binds the module.
+  expect(['TRN-RATE-LIMIT-BACKOFF', 'BOT-RATE-LIMIT-BACKOFF', 'TRN-VERIFY-WITHIN-2-WORKING-DAYS'].map((id) => cat.get(id).level)).toEqual(['SHOULD', 'SHOULD', 'SHOULD']);
+  // The uses read: the rate limit's resend (SHOULD), the bot's pause before a redial (SHOULD below a MUST id, with its reason).
+  expect(uses.filter((u) => u.ids.includes('TRN-RATE-LIMIT-BACKOFF')).map((u) => u.severity)).toEqual(['SHOULD', 'SHOULD']);
+  expect(uses.find((u) => u.where.includes('ensureBotPausesBeforeRedialing'))).toMatchObject({ severity: 'SHOULD', reason: expect.stringContaining('official bot') });
+});

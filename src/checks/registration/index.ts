@@ -31,13 +31,20 @@ export interface RuleApplication {
   requirements: string[];
   /** MUST unless said. */
   severity?: Severity;
+  /** Why the severity is not the catalogue level of the ids (test/contract/catalogue.spec.ts). */
+  levelReason?: string;
 }
 
 export const REGISTRATION_RULES: RuleApplication[] = [
   { check: ensureClientIdPresent, requirements: ['REG-CLIENTID-PRESENT'] },
   // SHOULD: the document describes ("the key `activity` appears in every registration shape"), it
   // does not demand; the platform accepts registrations without `actions` (test/corpus/vochi-telephony.json).
-  { check: ensureActivityActionDeclared, requirements: ['REG-ACTIONS-ACTIVITY', 'WIRE-REG-ACTIVITY-PATH-TOP-LEVEL'], severity: 'SHOULD' },
+  {
+    check: ensureActivityActionDeclared,
+    requirements: ['REG-ACTIONS-ACTIVITY', 'WIRE-REG-ACTIVITY-PATH-TOP-LEVEL'],
+    severity: 'SHOULD',
+    levelReason: 'the presence of the key is REG-ACTIONS-ACTIVITY\'s, a SHOULD; the profile\'s id says only where the path lives',
+  },
   {
     check: ensureUrlsAreWellFormed,
     requirements: ['REG-BASEURL-URL', 'REG-ACCOUNTURL-URL', 'REG-LOGO-URL', 'TEL-MAKECALLURL-URL', 'TEL-CHANGEUSERSTATUSURL-URL', 'TEL-PERSONALACCOUNTURL-URL', 'DLV-CONFIGURATIONURL-URL', 'DLV-DATAFIELD-AUTOCOMPLETEURL', 'TRN-WEBHOOKURL-URL'],
@@ -55,7 +62,7 @@ export const REGISTRATION_RULES: RuleApplication[] = [
   { check: ensurePaymentDeclaresCreate, requirements: ['PAY-ACTIONS-CREATE-REQUIRED'] },
   { check: ensureCurrenciesAreIso4217, requirements: ['PAY-CURRENCIES-ISO4217'] },
   // SHOULD: official modules list withdrawn codes (wire profile section 9); a code in no list only warns.
-  { check: ensureCurrenciesAreListedIso4217, requirements: ['PAY-CURRENCIES-ISO4217'], severity: 'SHOULD' },
+  { check: ensureCurrenciesAreListedIso4217, requirements: ['PAY-CURRENCIES-ISO4217'], severity: 'SHOULD', levelReason: 'a code in no ISO 4217 list only warns (official modules list withdrawn codes); the form of a code is ensureCurrenciesAreIso4217\'s MUST' },
   { check: ensureInvoiceTypesAreLink, requirements: ['PAY-INVOICETYPES-LINK'] },
   // Judged on the shops only (FIELD_SCOPES); the payment region's generic schema check leaves the shops' errors to it.
   { check: ensureShopsHaveCodeNameActive, requirements: ['PAY-SHOPS-SHAPE'] },

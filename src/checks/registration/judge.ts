@@ -69,19 +69,19 @@ const fieldName = (scope: RegExp): string => scope.source.replace(/\\\//g, '/').
  * applicable when the module sent none of them), and once more, without ids, on errors of
  * the check that fall on no requirement's fields, reported only when it fails.
  */
-async function judgeByField<S extends SchemaSubject>(check: Check<S>, subject: S, requirements: string[], severity: Severity, ctx: ApplyContext): Promise<CheckResult[]> {
+async function judgeByField<S extends SchemaSubject>(check: Check<S>, subject: S, requirements: string[], severity: Severity, ctx: ApplyContext, level: { levelReason?: string } = {}): Promise<CheckResult[]> {
   const sent = pointers(subject.message);
   const out: CheckResult[] = [];
   const scopes = requirements.map((id) => FIELD_SCOPES[id]).filter((s): s is RegExp => s !== undefined);
   for (const id of requirements) {
     const scope = FIELD_SCOPES[id];
     if (!scope) {
-      out.push(await apply(check, subject, { requirements: [id], severity }, ctx));
+      out.push(await apply(check, subject, { requirements: [id], severity, ...level }, ctx));
       continue;
     }
     const own = { ...subject, errors: subject.errors.filter((e) => scope.test(errorField(e))) };
     const absent = sent.some((p) => scope.test(p)) ? undefined : `the module sends no ${fieldName(scope)}`;
-    out.push(await apply(withCase(check, () => absent), own, { requirements: [id], severity }, ctx));
+    out.push(await apply(withCase(check, () => absent), own, { requirements: [id], severity, ...level }, ctx));
   }
   const rest = { ...subject, errors: subject.errors.filter((e) => !scopes.some((s) => s.test(errorField(e)))) };
   const leftover = await apply(check, rest, { requirements: [], severity }, ctx);
@@ -95,14 +95,16 @@ const byField = (ids: string[]): boolean => ids.some((id) => FIELD_SCOPES[id] !=
 export const REGISTRATION_JUDGEMENTS: RegistrationJudgement[] = [
   ...REGISTRATION_RULES.map((rule): RegistrationJudgement => {
     const severity = rule.severity ?? 'MUST';
+    // A severity below or above the catalogue level of the ids, with its reason (test/contract/catalogue.spec.ts).
+    const level = rule.levelReason ? { levelReason: rule.levelReason } : {};
     const cases = RULE_CASES[rule.check.name];
     return {
       title: rule.check.checks,
-      planned: [{ check: rule.check as Check<never>, app: { requirements: rule.requirements, severity } }],
+      planned: [{ check: rule.check as Check<never>, app: { requirements: rule.requirements, severity, ...level } }],
       run: async (subject, ctx) => {
-        if (byField(rule.requirements)) return judgeByField(rule.check, subject, rule.requirements, severity, ctx);
+        if (byField(rule.requirements)) return judgeByField(rule.check, subject, rule.requirements, severity, ctx, level);
         const check = cases ? withCase(rule.check, (s) => cases(s.message as Record<string, unknown>)) : rule.check;
-        return [await apply(check, subject, { requirements: rule.requirements, severity }, ctx)];
+        return [await apply(check, subject, { requirements: rule.requirements, severity, ...level }, ctx)];
       },
     };
   }),
