@@ -10,7 +10,7 @@
  */
 import { randomInt } from 'node:crypto';
 import type { FaultName, FaultSet } from './faults.ts';
-import { CallbackAuth, HttpError, badRequest, getCallback, jsonField, notFound, postCallback, presentedClientId, success, type CallbackReply, type Payload, type PostHandler, type RouteHandler, type Router } from './http.ts';
+import { CallbackAuth, HttpError, badRequest, getCallback, jsonField, notFound, postCallback, unknownIdMessage, unknownIdStyle, presentedClientId, sendReply, success, type CallbackReply, type Payload, type PostHandler, type RouteHandler, type Router } from './http.ts';
 import {
   addDays,
   dateTime,
@@ -211,14 +211,18 @@ function readExtraOptions(extra: Obj, path: string): ExtraOptions {
   return out;
 }
 
-/** Shipment and delivery dates: not in the past, delivery not before shipment. */
-function readDates(o: Obj, prefix: string): { shipmentDate?: string; deliveryDate?: string } {
+/**
+ * Shipment and delivery dates: not in the past, delivery not before shipment. `past`: what may be
+ * in the past (variation `accepts-past-shipment-date`: a shipment handed over already; fault
+ * `accepts-past-delivery-date`: a delivery date, wrong input by the document's Errors 7).
+ */
+function readDates(o: Obj, prefix: string, past: { shipment?: boolean; delivery?: boolean } = {}): { shipmentDate?: string; deliveryDate?: string } {
   const p = prefix ? `${prefix}.` : '';
   const shipmentDate = optDate(o, 'shipmentDate', `${p}shipmentDate`);
   const deliveryDate = optDate(o, 'deliveryDate', `${p}deliveryDate`);
   const now = today();
-  if (shipmentDate !== undefined && shipmentDate < now) throw badRequest(`${p}shipmentDate must not be in the past (${shipmentDate} is before ${now})`);
-  if (deliveryDate !== undefined && deliveryDate < now) throw badRequest(`${p}deliveryDate must not be in the past (${deliveryDate} is before ${now})`);
+  if (shipmentDate !== undefined && shipmentDate < now && !past.shipment) throw badRequest(`${p}shipmentDate must not be in the past (${shipmentDate} is before ${now})`);
+  if (deliveryDate !== undefined && deliveryDate < now && !past.delivery) throw badRequest(`${p}deliveryDate must not be in the past (${deliveryDate} is before ${now})`);
   if (shipmentDate !== undefined && deliveryDate !== undefined && deliveryDate < shipmentDate) throw badRequest(`${p}deliveryDate must not be before ${p}shipmentDate`);
   const out: { shipmentDate?: string; deliveryDate?: string } = {};
   if (shipmentDate !== undefined) out.shipmentDate = shipmentDate;
@@ -353,7 +357,7 @@ export class DeliveryStore {
 
   delivery(id: string): DeliveryRecord {
     const d = this.deliveries.get(id);
-    if (!d) throw notFound(`deliveryId ${JSON.stringify(id)} is unknown`);
+    if (!d) throw notFound(unknownIdMessage('delivery', 'deliveryId', id));
     return d;
   }
 
@@ -433,7 +437,14 @@ export class DeliveryService {
     private readonly faults?: FaultSet,
     /** Variation `strict-delivery-configuration`: one package, no cash on delivery, no cost, more required fields. */
     private readonly strict = false,
+    /** Variation `accepts-past-shipment-date`: calculate, save and shipmentSave take a shipment dated in the past. */
+    private readonly options: { pastShipmentDates?: boolean } = {},
   ) {}
+
+  /** What calculate and save take in the past: a shipment date under `accepts-past-shipment-date`, a delivery date under fault `accepts-past-delivery-date`. */
+  private pastDates(): { shipment: boolean; delivery: boolean } {
+    return { shipment: this.options.pastShipmentDates === true, delivery: this.faults?.has('accepts-past-delivery-date') === true };
+  }
 
   calculate(payload: Payload): CallbackReply {
     if (this.strict) refuseBeyondConfiguration(payload, 'calculate');
@@ -453,11 +464,13 @@ export class DeliveryService {
     readCurrency(payload, 'currency');
     const packages = readPackages(optArray(payload, 'packages', 'packages'), 'packages');
     optEnum(payload, 'payerType', 'payerType', ['sender', 'receiver'] as const);
-    readDates(payload, '');
+    readDates(payload, '', this.pastDates());
     const extra = readExtraOptions(readExtraData(payload, 'extraData'), 'extraData');
     const deliveryAddress = readAddress(payload, 'deliveryAddress', 'deliveryAddress');
     // The city of the delivery address is always required for delivery work (document).
     if (deliveryAddress && (typeof deliveryAddress.city !== 'string' || deliveryAddress.city === '')) throw badRequest('deliveryAddress.city is required');
+    // Fault `non-ascii-city-500`: a city with a letter outside ASCII breaks the module (HTTP 500).
+    if (this.faults?.has('non-ascii-city-500')) refuseNonAsciiCity(deliveryAddress);
     readAddress(payload, 'shipmentAddress', 'shipmentAddress');
     const basis = costBasis(packages, payload, extra);
     const city = typeof deliveryAddress?.city === 'string' ? deliveryAddress.city : undefined;
@@ -469,8 +482,6 @@ export class DeliveryService {
         group: t.group,
         name: t.name,
         type: t.type,
-    // Fault `non-ascii-city-500`: a city with a letter outside ASCII breaks the module (HTTP 500).
-    if (this.faults?.has('non-ascii-city-500')) refuseNonAsciiCity(deliveryAddress);
         description: t.description,
         cost,
         minTerm: t.minTerm,
@@ -482,6 +493,7 @@ export class DeliveryService {
       if (this.faults?.has('calculate-tariff-type-unknown') && t.code === 'express') tariff.type = 'express';
       if (this.faults?.has('calculate-cost-as-text-over-10kg') && basis.weight > 10_000) tariff.cost = cost.toFixed(2);
       if (this.faults?.has('calculate-extra-data-available-unknown')) tariff.extraDataAvailable = [...t.extraDataAvailable, 'giftWrap'];
+      if (this.faults?.has('tariff-without-code') && t.code === 'express') delete tariff.code;
       return tariff;
     });
     // rateDeliveryCost false (variation strict-delivery-configuration): the module computes no cost.
@@ -515,12 +527,14 @@ export class DeliveryService {
     optNonNegative(delivery, 'cost', 'delivery.cost');
     const vat = delivery.vatRate;
     if (vat !== undefined && vat !== null && typeof vat !== 'string' && typeof vat !== 'number') throw badRequest('delivery.vatRate must be a string or a number');
-    const dates = readDates(this.faults?.has('save-accepts-past-date') ? withoutPastShipmentDate(delivery) : delivery, 'delivery');
+    const dates = readDates(delivery, 'delivery', this.pastDates());
     const extraData = delivery.extraData !== undefined ? readExtraData(delivery, 'delivery.extraData') : (existing?.extraData ?? {});
     const extra = readExtraOptions(extraData, 'delivery.extraData');
     const givenAddress = readAddress(delivery, 'deliveryAddress', 'delivery.deliveryAddress');
     // The city of the delivery address is always required for delivery work (document).
     if (givenAddress && (typeof givenAddress.city !== 'string' || givenAddress.city === '')) throw badRequest('delivery.deliveryAddress.city is required');
+    // Fault `non-ascii-city-500`: a city with a letter outside ASCII breaks the module (HTTP 500).
+    if (this.faults?.has('non-ascii-city-500')) refuseNonAsciiCity(givenAddress);
     const deliveryAddress = givenAddress ?? existing?.deliveryAddress;
     const shipmentAddress = readAddress(delivery, 'shipmentAddress', 'delivery.shipmentAddress') ?? existing?.shipmentAddress;
     const deliveryTime = readTimeInterval(delivery, 'deliveryTime', 'delivery.deliveryTime') ?? existing?.deliveryTime;
@@ -533,8 +547,6 @@ export class DeliveryService {
     const cost = quote(tariff, basis);
 
     const record: DeliveryRecord = existing ?? {
-    // Fault `non-ascii-city-500`: a city with a letter outside ASCII breaks the module (HTTP 500).
-    if (this.faults?.has('non-ascii-city-500')) refuseNonAsciiCity(givenAddress);
       deliveryId: this.store.nextDeliveryId(),
       trackNumber: this.store.newTrackNumber(),
       tariff,
@@ -571,7 +583,7 @@ export class DeliveryService {
     const id = query.deliveryId;
     if (!id) throw badRequest('deliveryId is required');
     if (this.faults?.has('get-unknown-id-success') && !this.store.deliveries.has(id)) return success({});
-    if (this.edited.has(id)) throw notFound(`deliveryId ${JSON.stringify(id)} is unknown`);
+    if (this.edited.has(id)) throw notFound(unknownIdMessage('delivery', 'deliveryId', id));
     const d = this.store.delivery(id);
     const result: Record<string, unknown> = {
       trackNumber: d.trackNumber,
@@ -619,6 +631,7 @@ export class DeliveryService {
     const ids: string[] = [];
     (raw ?? []).forEach((entry, i) => {
       if (this.faults?.has('print-flat-ids-refused') && !Array.isArray(entry)) throw badRequest(`deliveryIds[${i}] must be an array of ids`);
+      if (this.faults?.has('print-refuses-nested-ids') && Array.isArray(entry)) throw badRequest(`deliveryIds[${i}] must be a delivery id, not an array`);
       const group = Array.isArray(entry) ? entry : [entry];
       group.forEach((id, j) => {
         const path = Array.isArray(entry) ? `deliveryIds[${i}][${j}]` : `deliveryIds[${i}]`;
@@ -637,7 +650,7 @@ export class DeliveryService {
 
   private orderDocument(plate: (typeof PLATES)[number], id: string): Buffer {
     const d = this.store.deliveries.get(id);
-    if (!d) throw badRequest(`deliveryIds: delivery ${JSON.stringify(id)} is unknown`);
+    if (!d) throw badRequest(unknownIdStyle.quotesValue ? unknownIdMessage('delivery', 'deliveryId', id) : `deliveryIds: delivery ${JSON.stringify(id)} is unknown`);
     if (d.status.code === 'cancelled') throw badRequest(`deliveryIds: delivery ${id} is cancelled and cannot be printed`);
     const addr = (a?: Obj): string => (a ? String(a.text ?? [a.index, a.city, a.street, a.building].filter(Boolean).join(', ')) : '-');
     return buildPdf(
@@ -666,7 +679,7 @@ export class DeliveryService {
 
   private shipmentDocument(plate: (typeof PLATES)[number], id: string): Buffer {
     const s = this.store.shipments.get(id);
-    if (!s) throw badRequest(`deliveryIds: shipment ${JSON.stringify(id)} is unknown`);
+    if (!s) throw badRequest(unknownIdStyle.quotesValue ? unknownIdMessage('shipment', 'shipmentId', id) : `deliveryIds: shipment ${JSON.stringify(id)} is unknown`);
     return buildPdf(
       [
         {
@@ -701,10 +714,10 @@ export class DeliveryService {
   shipmentSave(payload: Payload): CallbackReply {
     const editId = optString(payload, 'shipmentId', 'shipmentId');
     const existing = editId ? this.store.shipments.get(editId) : undefined;
-    if (editId && !existing) throw notFound(`shipmentId ${JSON.stringify(editId)} is unknown`);
+    if (editId && !existing) throw notFound(unknownIdMessage('shipment', 'shipmentId', editId));
     if (existing?.cancelled) throw badRequest(`shipmentId ${existing.shipmentId} is cancelled and cannot be edited`);
     const date = optDate(payload, 'date', 'date');
-    if (date !== undefined && date < today() && !this.faults?.has('shipment-save-accepts-past-date')) throw badRequest(`date must not be in the past (${date} is before ${today()})`);
+    if (date !== undefined && date < today() && !this.options.pastShipmentDates) throw badRequest(`date must not be in the past (${date} is before ${today()})`);
     const orders = optArray(payload, 'orders', 'orders');
     const deliveryIds: string[] = [];
     (orders ?? []).forEach((o, i) => {
@@ -740,13 +753,14 @@ export class DeliveryService {
     if (payload.extraData !== undefined) shipment.extraData = extraData;
     this.store.shipments.set(shipment.shipmentId, shipment);
     if (this.faults?.has('shipment-save-id-as-object')) return success({ shipmentId: { id: shipment.shipmentId }, extraData: { ...shipment.extraData } });
+    if (this.faults?.has('shipment-save-without-shipment-id')) return success({ extraData: { ...shipment.extraData } });
     return success({ shipmentId: shipment.shipmentId, extraData: { ...shipment.extraData } });
   }
 
   shipmentDelete(payload: Payload): CallbackReply {
     const id = reqString(payload, 'shipmentId', 'shipmentId');
     const s = this.store.shipments.get(id);
-    if (!s) throw notFound(`shipmentId ${JSON.stringify(id)} is unknown`);
+    if (!s) throw notFound(unknownIdMessage('shipment', 'shipmentId', id));
     if (s.cancelled) throw badRequest(`shipmentId ${id} is already cancelled`);
     if (this.faults?.has('shipment-delete-refuses-saved')) throw badRequest(`shipmentId ${id} cannot be cancelled yet`);
     s.cancelled = true;
@@ -784,6 +798,12 @@ function withoutXref(pdf: Buffer): Buffer {
   return Buffer.from(text.slice(0, xref) + text.slice(trailer).replace(/startxref\n\d+\n/, ''), 'latin1');
 }
 
+/** Fault `non-ascii-city-500`: HTTP 500 for a city that holds a character outside ASCII. */
+function refuseNonAsciiCity(address: Obj | undefined): void {
+  const city = address?.city;
+  if (typeof city === 'string' && /[^\x00-\x7f]/.test(city)) throw new HttpError(500, `internal error: cannot encode city ${JSON.stringify(city)}`);
+}
+
 /** Fault `calculate-accepts-zero-weight`: package weights of zero or below dropped, as if not given. */
 function withoutZeroWeights(payload: Payload): Payload {
   const packages = payload.packages;
@@ -798,12 +818,6 @@ function withoutZeroWeights(payload: Payload): Payload {
  */
 function refuseBeyondConfiguration(payload: Payload, action: 'calculate' | 'save'): void {
   const packages = Array.isArray(payload.packages) ? payload.packages : [];
-/** Fault `non-ascii-city-500`: HTTP 500 for a city that holds a character outside ASCII. */
-function refuseNonAsciiCity(address: Obj | undefined): void {
-  const city = address?.city;
-  if (typeof city === 'string' && /[^\x00-\x7f]/.test(city)) throw new HttpError(500, `internal error: cannot encode city ${JSON.stringify(city)}`);
-}
-
   if (packages.length > 1) throw badRequest(`packages: one package per order (allowPackages is false), ${packages.length} given`);
   const delivery = isObj(payload.delivery) ? payload.delivery : {};
   const items = packages.flatMap((p) => (isObj(p) && Array.isArray(p.items) ? p.items : []));
@@ -832,20 +846,18 @@ function refuseVatNone(payload: Payload): void {
   );
 }
 
-/** Fault `save-accepts-past-date`: a shipment date before today dropped, as if not given. */
-function withoutPastShipmentDate(delivery: Obj): Obj {
-  const d = delivery.shipmentDate;
-  if (typeof d !== 'string' || d.slice(0, 10) >= today()) return delivery;
-  const { shipmentDate: _s, ...rest } = delivery;
-  return rest;
-}
-
-/** Fault `refused-delete-takes-effect`: a delete whose clientId is missing or unknown cancels the delivery, and only then is refused. */
-function actsBeforeAuth(auth: CallbackAuth, service: DeliveryService, handler: RouteHandler): RouteHandler {
+/**
+ * Faults `refused-delete-takes-effect` and `refused-shipment-save-takes-effect`: a delete (a
+ * shipmentSave) whose clientId is missing or unknown cancels the delivery (creates the shipment),
+ * and only then is refused.
+ */
+function actsBeforeAuth(auth: CallbackAuth, service: DeliveryService, handler: RouteHandler, actions: ReadonlyArray<'delete' | 'shipmentSave'>): RouteHandler {
   return async (ctx) => {
-    if (!auth.judge(presentedClientId(ctx)).ok && ctx.form?.has('delete')) {
+    const action = actions.find((a) => ctx.form?.has(a));
+    if (!auth.judge(presentedClientId(ctx)).ok && action) {
       try {
-        service.delete(jsonField(ctx, 'delete'));
+        if (action === 'delete') service.delete(jsonField(ctx, 'delete'));
+        else service.shipmentSave(jsonField(ctx, 'shipmentSave'));
       } catch {
         // The refusal follows anyway.
       }
@@ -895,8 +907,11 @@ export function mountDelivery(router: Router, auth: CallbackAuth, service: Deliv
     const getActions = actions.filter((a) => servedAt(a, faults) === 'GET');
     // calculate answers its errors as the document says (HTTP 200); the other actions with a 4xx (wire profile).
     const handler = postCallback(auth, Object.fromEntries(postActions.map((a) => [a, post[a]!])), { errorsAs200: faults.has('print-error-200') ? ['calculate', 'print'] : ['calculate'] });
-    if (postActions.length > 0) router.add('POST', path, faults.has('refused-delete-takes-effect') && postActions.includes('delete') ? actsBeforeAuth(auth, service, handler) : handler);
-    if (getActions.length > 0) router.add('GET', path, getCallback(auth, (q) => get[getActions[0]!]!(q)));
+    const acting = (['delete', 'shipmentSave'] as const).filter((a) => postActions.includes(a) && faults.has(a === 'delete' ? 'refused-delete-takes-effect' : 'refused-shipment-save-takes-effect'));
+    if (postActions.length > 0) router.add('POST', path, acting.length > 0 ? actsBeforeAuth(auth, service, handler, acting) : handler);
+    // Fault `tariff-list-accepts-any-client-id`: tariffList answered whatever the clientId (none, or one the module never gave).
+    if (getActions[0] === 'tariffList' && faults.has('tariff-list-accepts-any-client-id')) router.add('GET', path, (ctx) => sendReply(ctx.res, service.tariffList()));
+    else if (getActions.length > 0) router.add('GET', path, getCallback(auth, (q) => get[getActions[0]!]!(q)));
   }
   router.add(faults.has('delivery-get-actions-on-post') ? 'POST' : 'GET', AUTOCOMPLETE_PATH, getCallback(auth, (q) => service.autocomplete(q)));
 }

@@ -42,6 +42,10 @@ export const badRequest = (message: string): HttpError => new HttpError(400, mes
 /** An unknown entity (delivery, shipment, payment, call...). */
 export const notFound = (message: string): HttpError => new HttpError(404, message);
 
+/** How "not found" refusals read: `deliveryId "x" is unknown`, or under variation `not-found-quotes-value` `delivery x not found` (the value, no key). */
+export const unknownIdStyle = { quotesValue: false };
+export const unknownIdMessage = (what: string, key: string, id: string): string => (unknownIdStyle.quotesValue ? `${what} ${id} not found` : `${key} ${JSON.stringify(id)} is unknown`);
+
 export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
   if (res.headersSent) return;
   const text = JSON.stringify(body);

@@ -11,7 +11,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ConfigError, loadConfig, type Config } from './config.ts';
-import { CallbackAuth, Router, sendBytes, sendJson, sendText } from './http.ts';
+import { CallbackAuth, Router, sendBytes, sendJson, sendText, unknownIdStyle } from './http.ts';
 import { ActivityStore, mountActivity } from './activity.ts';
 import { DeliveryService, DeliveryStore, mountDelivery, trackingEntry } from './delivery.ts';
 import { PaymentService, mountPayment } from './payment.ts';
@@ -54,7 +54,8 @@ async function main(): Promise<void> {
   });
   const activity = new ActivityStore();
   const deliveryStore = new DeliveryStore();
-  const delivery = new DeliveryService(deliveryStore, config.faults, config.variations.has('strict-delivery-configuration'));
+  const delivery = new DeliveryService(deliveryStore, config.faults, config.variations.has('strict-delivery-configuration'), { pastShipmentDates: config.variations.has('accepts-past-shipment-date') });
+  unknownIdStyle.quotesValue = config.variations.has('not-found-quotes-value');
   const payment = new PaymentService(system, () => publicUrl, config.faults, config.variations);
   const telephony = new TelephonyService(system, () => publicUrl, config.faults, { resendOne: config.variations.has('resends-one-call') });
   const transport = new TransportService(config.requestTimeoutMs, config.variations.has('acts-on-references'));

@@ -12,7 +12,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { FaultSet } from './faults.ts';
 import { VariationSet } from './variations.ts';
-import { CallbackAuth, HttpError, afterReply, badRequest, getCallback, notFound, postCallback, presentedClientId, sendText, success, type CallbackReply, type Ctx, type Payload, type RouteHandler, type Router } from './http.ts';
+import { CallbackAuth, HttpError, afterReply, badRequest, getCallback, notFound, postCallback, presentedClientId, sendText, unknownIdMessage, success, type CallbackReply, type Ctx, type Payload, type RouteHandler, type Router } from './http.ts';
 import { dateTime, isObj, optArray, optEnum, optNumber, optPositive, optString, reqString, round2 } from './input.ts';
 import { PAYMENT_SERVED_PATHS, PAYMENT_SHOPS, paymentCurrencies } from './registration.ts';
 import { describeFailure, systemOk, type SystemClient } from './outbound.ts';
@@ -82,7 +82,7 @@ export class PaymentService {
 
   invoice(paymentId: string): Invoice {
     const inv = this.invoices.get(paymentId);
-    if (!inv) throw notFound(`paymentId ${JSON.stringify(paymentId)} is unknown`);
+    if (!inv) throw notFound(unknownIdMessage('payment', 'paymentId', paymentId));
     return inv;
   }
 

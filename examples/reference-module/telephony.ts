@@ -71,6 +71,8 @@ export class TelephonyService {
   makeCall(q: Record<string, string>): CallbackReply {
     const phone = q.phone?.trim();
     const code = q.code?.trim();
+    // Fault `make-call-no-number-200`: a call to no number at all answered 200, as if it had started.
+    if (!phone && this.faults?.has('make-call-no-number-200')) return { kind: 'json', status: 200, body: { success: true } };
     if (!phone) throw badRequest('phone is required');
     if (!code) throw badRequest('code is required');
     // A number as users type it: `+` or not, spaces, dashes, parentheses; 3 to 15 digits (E.164 allows 15).
@@ -242,10 +244,10 @@ export class TelephonyService {
     if (this.faults?.has('call-event-in-out-swapped') && (type === 'in' || type === 'out')) event.type = type === 'in' ? 'out' : 'in';
     // call-event-phone-is-external: the shop's external number where the customer's number belongs.
     if (this.faults?.has('call-event-phone-is-external')) event.phone = externalPhone ?? EXTERNAL_PHONES[0].externalPhone;
-    if (this.faults?.has('call-event-ignored')) return { success: true, event };
-    const reply = this.faults?.has('call-event-json-body')
     // long-phone-truncated: the customer's number cut to its first 12 characters.
     if (this.faults?.has('long-phone-truncated') && typeof event.phone === 'string') event.phone = event.phone.slice(0, 12);
+    if (this.faults?.has('call-event-ignored')) return { success: true, event };
+    const reply = this.faults?.has('call-event-json-body')
       ? await this.system.postJson('/api/v5/telephony/call/event', { event })
       : await this.system.postForm('/api/v5/telephony/call/event', { event: JSON.stringify(event) });
     return { success: systemOk(reply), ...(systemOk(reply) ? {} : { errorMsg: `call event refused: ${describeFailure(reply)}` }), event, reply: reply.json ?? reply.text };

@@ -32,6 +32,10 @@ export const VARIATIONS = {
     'The transport acts on what a webhook names, as the official transport `retailcrm/mg-transport-telegram` and public transports do (wire profile section 6, "What a webhook\'s `data` names exists on the gateway"): its channel also sends files and images; a message webhook of a chat none of its customers wrote from is answered 422 "unexpected chat ID"; a quoted message it does not know is answered 500, an edit or deletion of a message it does not know 400; every file of `items` is fetched with `GET /files/{id}` before sending, and the webhook fails when that is not 200.',
   'bot-redials-at-once':
     'The bot dials its WebSocket again about 10 ms after the socket closes, normally or not, as the official bot `retailcrm/mg-bot-helper` does (8 to 19 ms); after a dial that fails it waits its timeout (`BOT_RECONNECT_MS`) before the next. The document asks for "reconnecting after a timeout" of no stated length: the suite warns, and certifies.',
+  'accepts-past-shipment-date':
+    'calculate and save price and save a shipment dated in the past (handed over already), and shipmentSave saves a pickup dated in the past: no sentence of the documents makes a past shipment date wrong input (document, Errors 7 names a past delivery date).',
+  'not-found-quotes-value':
+    'Every "not found" refusal quotes the unknown value instead of naming its key: `delivery <id> not found` (get, delete, print), `shipment <id> not found`, `payment <id> not found` (approve, cancel, refund): a message that names the incorrect field as a person reads it (document, Errors 7).',
 } as const satisfies Record<string, string>;
 
 export type VariationName = keyof typeof VARIATIONS;

@@ -46,7 +46,7 @@ const needsChangeUserStatus = (session: RunSession, ctx: TelephonyContext): NotR
 
 const PROPERTIES: Property[] = [
   { title: 'makeCallUrl: generated calls the module can start, answered HTTP 200', id: 'make-call-valid', name: MAKE_CALL_VALID, notRun: needsMakeCall, arbitrary: validMakeCall },
-  { title: 'makeCallUrl: generated calls the module cannot start (unknown extension, no phone number), not answered 200', id: 'make-call-wrong', name: MAKE_CALL_WRONG, notRun: needsMakeCall, arbitrary: wrongMakeCall },
+  { title: 'makeCallUrl: generated calls the module cannot start (no phone number), not answered 200; calls from an unlisted extension or to letters, answered either way', id: 'make-call-wrong', name: MAKE_CALL_WRONG, notRun: needsMakeCall, arbitrary: wrongMakeCall },
   { title: 'changeUserStatusUrl: the four statuses of users with an extension code, answered', id: 'change-user-status', name: CHANGE_USER_STATUS, notRun: needsChangeUserStatus, arbitrary: statusChange },
 ];
 

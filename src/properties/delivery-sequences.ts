@@ -25,6 +25,7 @@ import { deliveryIdOf } from '../checks/delivery/save-reply.ts';
 import { shipmentIdOf } from '../checks/delivery/shipment-reply.ts';
 import { notApplicable, pass, type Check, type Verdict } from '../checks/check.ts';
 import { saveRequest, type SaveContext } from '../generators/delivery/save.ts';
+import { ERRORS_7 } from '../generators/delivery/breakages.ts';
 import { shipmentDeleteRequest, shipmentFields, shipmentPackages, shipmentSaveRequest } from '../generators/delivery/shipment.ts';
 import { observedChange, presentedClientId, probeRefusal, type Presented } from './refusal-probe.ts';
 import type { CaseIntent, CaseOutcome, GeneratedCase } from './types.ts';
@@ -45,35 +46,71 @@ export type Step =
   | { op: 'shipmentDelete'; shipment: number }
   | { op: 'refusedDelete' | 'refusedEdit'; target: number; presented: Presented; request?: Json }
   | { op: 'refusedShipmentDelete'; shipment: number; presented: Presented }
-  /** Wrong input (document, Errors 7): breakage `kind` of WRONG_INPUT[action], `n` its size; a shipment of a live delivery of the sequence. */
-  | { op: 'wrong'; action: WrongAction; kind: number; n: number; target: number; fields: Json; packages: Json[] };
+  /**
+   * Wrong input (document, Errors 7), or a request no sentence makes wrong (open): breakage `kind`
+   * of WRONG_INPUT[action], `n` its size; a shipment of a live delivery of the sequence; `request`:
+   * the valid save an `edit` breaks (sent with a live delivery's id).
+   */
+  | { op: 'wrong'; action: WrongAction; kind: number; n: number; target: number; fields: Json; packages: Json[]; request?: Json };
 
-type WrongAction = 'delete' | 'shipmentSave' | 'shipmentDelete';
+type WrongAction = 'delete' | 'edit' | 'shipmentSave' | 'shipmentDelete';
 
-/** A broken request, and the field a correct module names in its refusal. */
+/** A broken request, the field a correct module names in its refusal, and the sentence that makes it wrong. */
 interface WrongInput {
   field: string;
   why: string;
+  /** The sentences it rests on, quoted with their document and section. */
+  source: string;
+  /** No sentence makes it wrong: a success or a well-formed refusal is right (intent `open`). */
+  open?: true;
   /** The broken request, from a valid one. */
   apply(valid: Json, n: number): unknown;
+  /** The wrong value sent (a message may quote it instead of naming the field). */
+  value?(n: number): unknown;
 }
 
-/** Wrong input of the actions the sequences reach (document, Errors 7: "for example a past delivery date or zero weight"). */
+const PROFILE_JSON = 'wire profile section 1: "one field named after the action whose value is a JSON string"';
+/** A day of 2020 (always past): deterministic, as a replayed step must send the same. */
+const pastDay = (n: number): string => `2020-${String(1 + (n % 12)).padStart(2, '0')}-${String(1 + (n % 28)).padStart(2, '0')}`;
+const editDelivery = (v: Json, change: (d: Json) => Json): Json => ({ ...v, delivery: change({ ...((v.delivery ?? {}) as Json) }) });
+
+/** Wrong input of the actions the sequences reach, each with the sentence that makes it wrong, quoted (document, Errors 7: "for example a past delivery date or zero weight"). */
 const WRONG_INPUT: Record<WrongAction, WrongInput[]> = {
   delete: [
-    { field: 'deliveryId', why: 'a delete without its deliveryId', apply: ({ deliveryId: _d, ...rest }) => rest },
-    { field: 'delete', why: 'the delete field is not JSON', apply: (v, n) => ({ raw: JSON.stringify(v).slice(0, -1 - (n % 3)) }) },
+    { field: 'deliveryId', why: 'a delete without its deliveryId', source: 'wire profile section 2: delete "`{deliveryId}`"', apply: ({ deliveryId: _d, ...rest }) => rest },
+    { field: 'delete', why: 'the delete field is not JSON', source: PROFILE_JSON, apply: (v, n) => ({ raw: JSON.stringify(v).slice(0, -1 - (n % 3)) }) },
+  ],
+  // The edit of a save (document: "a saved order with a delivery changes (edit; carries `deliveryId`)"): its dates.
+  edit: [
+    {
+      field: 'deliveryDate',
+      why: 'an edit with a delivery date in the past',
+      // The document's own example: "a past delivery date".
+      source: `${ERRORS_7}; wire profile section 2: save "delivery{..., shipmentDate, deliveryDate, ...}"`,
+      apply: (v, n) => editDelivery(v, (d) => ({ ...d, deliveryDate: `${pastDay(n)} 12:00:00` })),
+      value: (n) => `${pastDay(n)} 12:00:00`,
+    },
+    {
+      field: 'shipmentDate',
+      why: 'an edit with a shipment date in the past (no sentence makes it wrong input)',
+      open: true,
+      source: 'wire profile section 2: save "delivery{..., shipmentDate, deliveryDate, ...}"',
+      apply: (v, n) => editDelivery(v, ({ deliveryDate: _d, ...d }) => ({ ...d, shipmentDate: `${pastDay(n)} 10:00:00` })),
+    },
   ],
   shipmentDelete: [
-    { field: 'shipmentId', why: 'a shipmentDelete without its shipmentId', apply: ({ shipmentId: _s, ...rest }) => rest },
-    { field: 'shipmentDelete', why: 'the shipmentDelete field is not JSON', apply: (v, n) => ({ raw: JSON.stringify(v).slice(0, -1 - (n % 3)) }) },
+    { field: 'shipmentId', why: 'a shipmentDelete without its shipmentId', source: 'wire profile section 2: shipmentDelete "`{shipmentId, extraData}`"', apply: ({ shipmentId: _s, ...rest }) => rest },
+    { field: 'shipmentDelete', why: 'the shipmentDelete field is not JSON', source: PROFILE_JSON, apply: (v, n) => ({ raw: JSON.stringify(v).slice(0, -1 - (n % 3)) }) },
   ],
   shipmentSave: [
-    { field: 'date', why: 'a shipment date in the past', apply: (v, n) => ({ ...v, date: `2020-01-${String(1 + (n % 28)).padStart(2, '0')} 09:00:00` }) },
-    { field: 'orders', why: 'orders that are not a list', apply: (v) => ({ ...v, orders: 'none' }) },
+    // The pickup day of a shipment is no delivery date: a module may save a shipment dated in the past (handed over already), or refuse it.
+    { field: 'date', why: 'a shipment (pickup) date in the past (no sentence makes it wrong input)', open: true, source: 'wire profile section 2: shipmentSave "`{shipmentId? (edit), manager, date, time, ...}`"', apply: (v, n) => ({ ...v, date: `${pastDay(n)} 09:00:00` }) },
+    { field: 'orders', why: 'orders that are not a list', source: 'wire profile section 2: shipmentSave "`orders[{deliveryId, packages[]}]`"', apply: (v) => ({ ...v, orders: 'none' }), value: () => 'none' },
     {
       field: 'weight',
       why: 'a package of an order with a zero weight',
+      // The document's own example: "zero weight".
+      source: `${ERRORS_7}; wire profile section 2: "Package: \`{packageId, weight, width, length, height, items[]}\`"`,
       apply: (v) => ({ ...v, orders: ((v.orders as Json[] | undefined) ?? []).map((o, i) => (i === 0 ? { ...o, packages: [{ ...(((o.packages as Json[] | undefined) ?? [])[0] ?? {}), weight: 0 }] } : o)) }),
     },
   ],
@@ -169,7 +206,7 @@ export function canRun(step: Step, m: SequenceModel): boolean {
     case 'refusedShipmentDelete':
       return liveShipments(m).length > 0;
     case 'wrong':
-      return step.action !== 'shipmentSave' || unshipped(m).length > 0;
+      return step.action === 'shipmentSave' ? unshipped(m).length > 0 : step.action === 'edit' ? live(m).length > 0 : true;
   }
 }
 
@@ -260,15 +297,29 @@ export async function runStep(step: Step, m: SequenceModel, r: SequenceReal): Pr
       const breakages = WRONG_INPUT[step.action];
       const b = breakages[step.kind % breakages.length]!;
       const free = unshipped(m);
+      const target = step.action === 'shipmentSave' ? free[step.target % free.length]! : (pick(live(m), step.target) ?? 0);
       const valid: Json =
         step.action === 'delete'
-          ? { deliveryId: m.deliveries[pick(live(m), step.target) ?? 0]?.id ?? 'none' }
-          : step.action === 'shipmentDelete'
-            ? shipmentDeleteRequest(pick(named(m), step.target)?.id ?? 'none')
-            : shipmentSaveRequest(step.fields, [m.deliveries[free[step.target % free.length]!]!.id], step.packages);
+          ? { deliveryId: m.deliveries[target]?.id ?? 'none' }
+          : step.action === 'edit'
+            ? { ...(step.request ?? {}), deliveryId: m.deliveries[target]!.id }
+            : step.action === 'shipmentDelete'
+              ? shipmentDeleteRequest(pick(named(m), step.target)?.id ?? 'none')
+              : shipmentSaveRequest(step.fields, [m.deliveries[target]!.id], step.packages);
+      const value = b.value?.(step.n);
+      const intent: CaseIntent = b.open ? open(b.why) : { kind: 'wrong', field: b.field, why: b.why, source: b.source, ...(value !== undefined ? { value } : {}) };
+      const reply = await record(r, step.action === 'edit' ? 'delivery.save' : `delivery.${step.action}`, b.apply(valid, step.n), intent, id);
+      if (!claimsSuccess(reply) || step.action === 'shipmentDelete') return;
+      const d = m.deliveries[target]!;
+      if (b.open && step.action === 'edit') d.id = deliveryIdOf(reply.json) ?? d.id;
+      else if (b.open && step.action === 'shipmentSave') {
+        // A shipment dated in the past that the module saved is a shipment like any other.
+        const shipmentId = shipmentIdOf(reply.json);
+        m.shipments.push({ ...(shipmentId !== undefined ? { id: shipmentId } : {}), deleted: false, deliveries: [target] });
+        d.shipment = m.shipments.length - 1;
+      }
       // Wrong input creates and deletes nothing; a module that acted on it (ensureWrongInputIsRefused fails it) leaves the delivery in a state the model does not know.
-      const reply = await record(r, `delivery.${step.action}`, b.apply(valid, step.n), { kind: 'wrong', field: b.field, why: b.why }, id);
-      if (claimsSuccess(reply) && step.action !== 'shipmentDelete') Object.assign(m.deliveries[step.action === 'delete' ? (pick(live(m), step.target) ?? 0) : free[step.target % free.length]!]!, { deleted: true, unknown: 'changed by wrong input it acted on' });
+      else Object.assign(d, { deleted: true, unknown: 'changed by wrong input it acted on' });
       return;
     }
     case 'refusedShipmentDelete': {
@@ -320,6 +371,12 @@ function stepArbitraries(ctx: SaveContext, declares: (c: CallbackName) => boolea
         .map((g) => ({ op: 'wrong' as const, action, ...g })),
     );
   }
+  // The edit of a save with its dates broken (a past delivery date: wrong; a past shipment date: open).
+  out.push(
+    fc
+      .record({ kind: fc.nat({ max: WRONG_INPUT.edit.length - 1 }), n: fc.integer({ min: 1, max: 1000 }), target, request: save })
+      .map((g) => ({ op: 'wrong' as const, action: 'edit' as const, fields: {}, packages: [], ...g })),
+  );
   return out;
 }
 
@@ -360,8 +417,11 @@ export function overSteps(check: Check<CaseOutcome>, only?: (step: CaseOutcome) 
       const steps = (o.steps ?? [o]).filter((s) => !only || only(s));
       let held: Verdict | undefined;
       let count = 0;
+      // Why the first step that did not exercise it did not (a refusal without an accepted authorised call says so).
+      let why: string | undefined;
       for (const [i, s] of steps.entries()) {
         const v = await check.run(s);
+        if (v.outcome === 'notApplicable' && why === undefined && v.detail && (s.case.intent.kind === 'refused' || steps.length === 1)) why = v.detail;
         // The failing step's own exchange first: the result's curl line reproduces that step, not the sequence's last.
         if (v.outcome === 'fail') return { ...v, received: `${o.steps ? `${stepName(s, i, steps.length)}: ` : ''}${v.received ?? ''}`, evidence: [...new Set([s.reply.exchange.id, ...(v.evidence ?? [])])] };
         if (v.outcome === 'pass') {
@@ -369,7 +429,7 @@ export function overSteps(check: Check<CaseOutcome>, only?: (step: CaseOutcome) 
           count += 1;
         }
       }
-      if (!held) return notApplicable(o.steps ? 'no step of the sequence exercised it' : 'not exercised');
+      if (!held) return notApplicable(`${o.steps ? 'no step of the sequence exercised it' : 'not exercised'}${why ? ` (${why})` : ''}`);
       return pass(o.steps ? `held on ${count} step(s) of the sequence` : (held.detail ?? ''), held.evidence);
     },
   };

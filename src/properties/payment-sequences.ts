@@ -20,7 +20,7 @@ import type { CallbackName } from '../callbacks/table.ts';
 import { claimsSuccess } from '../checks/callbacks/reply.ts';
 import { afterCallback, afterEvent, allows, type InvoiceStatus, type PaymentEvent, type SystemAction } from '../contract/invoice-machine.ts';
 import type { InvoiceBook, InvoiceReport } from '../simulators/invoices.ts';
-import { createRequest, type PaymentContext } from '../generators/payment/create.ts';
+import { AMOUNT_SOURCE, createRequest, type PaymentContext } from '../generators/payment/create.ts';
 import { inventedHex } from '../generators/invented.ts';
 import { presentedClientId, type Presented } from './refusal-probe.ts';
 import type { CaseIntent, CaseOutcome, GeneratedCase, InvoiceView } from './types.ts';
@@ -316,7 +316,8 @@ async function runOne(step: PayStep, m: PaymentModel, r: Real): Promise<void> {
       await book.waitForReport(inv.uuid, since, (x) => x.status !== before, SETTLE_MS);
       sync(d, inv);
       r.steps.push({
-        case: { callback: `payment.${step.action}`, payload, intent: { kind: 'wrong', field: 'amount', why: `an amount of ${step.amount} (zero or below)` } },
+        // Wrong by AMOUNT_SOURCE (create.ts): amounts of zero or below.
+        case: { callback: `payment.${step.action}`, payload, intent: { kind: 'wrong', field: 'amount', why: `an amount of ${step.amount} (zero or below)`, value: step.amount, source: AMOUNT_SOURCE } },
         reply,
         module: d.module,
         profile: d.profile,
@@ -368,7 +369,6 @@ async function runOne(step: PayStep, m: PaymentModel, r: Real): Promise<void> {
 /** A uuid of the generated one's form whose last group counts the invoices the system issued. */
 const freshUuid = (generated: string, n: number): string => `${/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-/i.test(generated) ? generated.slice(0, 24) : '00000000-0000-4000-8000-'}${(n + 1).toString(16).padStart(12, '0')}`;
 
-const fromStates = (action: SystemAction): string => (['pending', 'waitingForCapture', 'succeeded', 'canceled', 'refundSucceeded'] as const).filter((s) => allows(s, action)).join(' or ');
 /**
  * The amount of an approve or a refund: `share` ten-thousandths of `whole` (the amount held or
  * paid), in cents, at least a cent; a share below 10000 stays below the whole (a partial capture
@@ -385,6 +385,7 @@ export function amountOf(whole: number, share: number | undefined): number | und
 /** The share of an approve or a refund: none (the whole, half the cases), a part (1 to 9999 ten-thousandths), or the whole named (10000). */
 export const amountShare: fc.Arbitrary<number | undefined> = fc.option(fc.oneof({ weight: 4, arbitrary: fc.integer({ min: 1, max: 9999 }) }, { weight: 1, arbitrary: fc.constant(10_000) }), { nil: undefined, freq: 2 });
 
+const fromStates = (action: SystemAction): string => (['pending', 'waitingForCapture', 'succeeded', 'canceled', 'refundSucceeded'] as const).filter((s) => allows(s, action)).join(' or ');
 
 /** A step as a fast-check command over this model. */
 const command = (step: PayStep): StepCommand<PayStep, PaymentModel, Real> => new StepCommand(step, canRun, runStep);

@@ -12,8 +12,12 @@ import type { InvoiceCheck, InvoiceReport } from '../simulators/invoices.ts';
 export type CaseIntent =
   /** A request the contract allows: the module answers it (success, or an error of the right form). */
   | { kind: 'valid' }
-  /** Wrong input: the module refuses it with the error form, and its message names `field`. */
-  | { kind: 'wrong'; field: string; why: string }
+  /**
+   * Wrong input: the module refuses it with the error form, and its message names `field` (or
+   * quotes `value`, the wrong value sent, when there is one). `source`: the sentence of the
+   * document or the profile that makes it wrong, quoted.
+   */
+  | { kind: 'wrong'; field: string; why: string; value?: unknown; source?: string }
   /** The documents leave the answer open (e.g. a second delete): a success or an error of the right form, never a 5xx or a malformed reply. */
   | { kind: 'open'; why: string }
   /** Sent with a missing or unknown clientId: refused, and observed to have had no effect. */
@@ -58,12 +62,12 @@ export interface InvoiceView {
   uuid: string;
   /** The invoice's amount, as the system issued it. */
   amount?: number;
+  /** What an approve of an amount captured (`approve={paymentId, amount?}`): the amount paid, where it is not the invoice's amount. */
+  paid?: number;
   /** The invoice's state before the step. */
   before: InvoiceStatus;
   /** States a report of this step may move it to (a report of `before` is always allowed). */
   allowed: InvoiceStatus[];
-  /** What an approve of an amount captured (`approve={paymentId, amount?}`): the amount paid, where it is not the invoice's amount. */
-  paid?: number;
   /** A report of one of these must arrive: the manager's action was acknowledged, or the payment system told of a payment. */
   required?: { statuses: InvoiceStatus[]; because: 'approve' | 'cancel' | 'refund' | PaymentEvent };
   /** The payment event told in the step, if any. */

@@ -196,7 +196,7 @@ test('the model: wrong input of delete and shipmentSave is sent with the field i
     't',
   );
   expect(sent).toEqual(['save', 'delete', 'shipmentSave', 'get']);
-  expect(o.steps![1]!.case.intent).toEqual({ kind: 'wrong', field: 'deliveryId', why: 'a delete without its deliveryId' });
+  expect(o.steps![1]!.case.intent).toEqual({ kind: 'wrong', field: 'deliveryId', why: 'a delete without its deliveryId', source: 'wire profile section 2: delete "`{deliveryId}`"' });
   expect(o.steps![1]!.case.payload).toEqual({});
   expect(o.steps![2]!.case.intent).toMatchObject({ kind: 'wrong', field: 'orders' });
   expect((o.steps![2]!.case.payload as { orders: unknown }).orders).toBe('none');

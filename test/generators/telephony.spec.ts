@@ -49,29 +49,34 @@ test('calls that can start: a known extension with its user, a phone number, ext
   for (const c of fc.sample(validMakeCall(WITHOUT_PHONES), { seed: 2, numRuns: 100 })) expect(c.payload).not.toHaveProperty('externalPhone');
 });
 
-test('calls that cannot start: an unknown extension code, or a phone that is no number, each said why', () => {
-  const fields = new Set<string>();
+test('calls that cannot start: a phone that is no number at all (wrong, its sentence cited); an unlisted extension code or a phone of letters, open', () => {
+  const kinds = new Set<string>();
   for (const c of fc.sample(wrongMakeCall(WITH_PHONES), { seed: 3, numRuns: 300 })) {
     const p = c.payload as Record<string, string>;
-    expect(c.intent.kind).toBe('wrong');
-    if (c.intent.kind !== 'wrong') continue;
-    fields.add(c.intent.field);
-    if (c.intent.field === 'code') {
-      expect(WITH_PHONES.extensions.map((e) => e.code)).not.toContain(p.code);
-      expect(p.code).toMatch(/^\d{6,9}$/);
-      expect(p.phone).toMatch(/^\+?[1-9]\d{5,14}$/);
-    } else {
+    expect(['wrong', 'open']).toContain(c.intent.kind);
+    if (c.intent.kind === 'wrong') {
+      kinds.add('no number');
+      expect(c.intent.field).toBe('phone');
+      expect(c.intent.source).toMatch(/^document, .*"HTTP 200 means success/);
       expect(WITH_PHONES.extensions).toContainEqual({ userId: p.userId, code: p.code });
-      expect(p.phone).toMatch(/^[A-Za-z]*$/);
+      expect(p.phone.trim()).toBe('');
+    } else if (c.intent.kind === 'open' && !WITH_PHONES.extensions.map((e) => e.code).includes(p.code)) {
+      kinds.add('unlisted code');
+      expect(p.code).toMatch(/^\d{6,9}$/);
+      expect(p.phone.replace(/\D/g, '').length).toBeGreaterThanOrEqual(8);
+    } else {
+      kinds.add('letters');
+      expect(WITH_PHONES.extensions).toContainEqual({ userId: p.userId, code: p.code });
+      expect(p.phone).toMatch(/^[A-Za-z]+$/);
     }
     const out = contract().validate('telephony/make-call.query.json', query(p));
     expect(out.valid, formatErrors(out.errors)).toBe(true);
   }
-  expect([...fields].sort()).toEqual(['code', 'phone']);
+  expect([...kinds].sort()).toEqual(['letters', 'no number', 'unlisted code']);
   // An unknown code is unknown even when the known ones look like it.
   const crowded = telephonyContextOf(module({ additionalCodes: Array.from({ length: 50 }, (_, i) => ({ userId: i, code: String(100000 + i) })) }));
   for (const c of fc.sample(wrongMakeCall(crowded), { seed: 4, numRuns: 200 })) {
-    if (c.intent.kind === 'wrong' && c.intent.field === 'code') expect(crowded.extensions.map((e) => e.code)).not.toContain((c.payload as Record<string, string>).code);
+    if (c.intent.kind === 'open' && /^\d+$/.test((c.payload as Record<string, string>).code) && !/^[A-Za-z]+$/.test((c.payload as Record<string, string>).phone)) expect(crowded.extensions.map((e) => e.code)).not.toContain((c.payload as Record<string, string>).code);
   }
 });
 

@@ -3,9 +3,9 @@
  * telephony module: "HTTP 200 means success; any other status is an initiation error reported to
  * the user; the body is ignored"; Errors 4). The status alone is the answer: a call the module
  * started is answered exactly 200 (a 201 or 204 is reported to the user as an initiation error),
- * and a call it cannot start (an extension code it does not know, a phone number that is no
- * number) is answered anything but 200 (a 200 tells the user that a call started that never
- * did). No answer at all is `ensureCallbackIsAnswered`'s: these rules do not apply to it.
+ * and a call it cannot start (to a phone that is no number at all) is answered anything but 200
+ * (a 200 tells the user that a call started that never did). A call from an extension code the
+ * registration does not list, or to a phone of letters, may start or not (open cases). No answer at all is `ensureCallbackIsAnswered`'s: these rules do not apply to it.
  */
 import { defineCheck, fail, notApplicable, pass } from '../check.ts';
 import { describeReply } from '../callbacks/reply.ts';
@@ -38,9 +38,9 @@ export const ensureStartedCallAnswers200 = defineCheck<CaseOutcome>({
 
 export const ensureUnstartableCallIsNot200 = defineCheck<CaseOutcome>({
   name: 'ensureUnstartableCallIsNot200',
-  checks: 'a call the module cannot start (an extension code its settings do not know, a phone that is no number) is not answered HTTP 200',
+  checks: 'a call the module cannot start (to a phone that is no number at all) is not answered HTTP 200',
   run(o) {
-    if (o.case.intent.kind !== 'wrong') return notApplicable('not a call the module cannot start');
+    if (o.case.intent.kind !== 'wrong') return notApplicable(o.case.intent.kind === 'open' ? `the answer is open: ${o.case.intent.why}` : 'not a call the module cannot start');
     const reply = o.reply;
     const evidence = [reply.exchange.id];
     if (reply.status === undefined) return notApplicable('no answer (ensureCallbackIsAnswered judges it)');

@@ -72,16 +72,13 @@ export function validCalculate(ctx: DeliveryContext): fc.Arbitrary<GeneratedCase
   return calculateRequest(ctx).map((payload) => ({ callback: 'delivery.calculate' as const, payload, intent: { kind: 'valid' as const } }));
 }
 
-/** A generated wrong-input case of `calculate`: one breakage of a valid request. */
+/**
+ * A generated wrong-input case of `calculate`: one breakage of a valid request, each citing the
+ * sentence that makes it wrong (`breakages.ts`); the ones no sentence makes wrong are sent open.
+ */
 export function wrongCalculate(ctx: DeliveryContext): fc.Arbitrary<GeneratedCase> {
-  const kinds = calculateBreakages(ctx);
   // The rest of the request as plain as the platform sends it: no data-field values, which a
   // module may refuse for reasons of its own and name instead of the broken field.
   const plain = calculateRequest(ctx).map(({ extraData: _e, ...r }) => r);
-  return fc
-    .record({ request: plain, kind: fc.integer({ min: 0, max: kinds.length - 1 }), n: fc.integer({ min: 1, max: 1000 }) })
-    .map(({ request, kind, n }) => {
-      const b = kinds[kind]!;
-      return { callback: 'delivery.calculate' as const, payload: b.apply(request, n), intent: { kind: 'wrong' as const, field: b.field, why: b.why } };
-    });
+  return breakageCases('delivery.calculate', calculateBreakages(ctx), plain);
 }

@@ -70,7 +70,13 @@ export function printRequest(p: PrintContext): fc.Arbitrary<GeneratedCase> {
     ({ type, ids, flat }): GeneratedCase => ({ callback: 'delivery.print', payload: { entityType: 'order', type, deliveryIds: flat ? ids : [ids] }, intent: { kind: 'valid' } }),
   );
   const wrong = fc.record({ type: plate, id: fc.integer({ min: 1, max: 999_999 }).map((n) => `NO-SUCH-${n}`) }).map(
-    ({ type, id }): GeneratedCase => ({ callback: 'delivery.print', payload: { entityType: 'order', type, deliveryIds: [[id]] }, intent: { kind: 'wrong', field: 'deliveryIds', why: `deliveryIds names ${id}, a delivery the module never made` } }),
+    // No document of a delivery it never made: the module "must show a message", and then "answers HTTP 400 with the standard error body" (document, Errors 3).
+    // Only the error's form is judged (the print property applies no refusal rule): a document answered is judged as a document.
+    ({ type, id }): GeneratedCase => ({
+      callback: 'delivery.print',
+      payload: { entityType: 'order', type, deliveryIds: [[id]] },
+      intent: { kind: 'wrong', field: 'deliveryIds', why: `deliveryIds names ${id}, a delivery the module never made`, value: id, source: 'document, Errors 3: "A print callback that must show a message answers HTTP 400 with the standard error body"' },
+    }),
   );
   return fc.oneof({ arbitrary: valid, weight: 3 }, { arbitrary: wrong, weight: 1 });
 }

@@ -143,19 +143,19 @@ export function validSave(ctx: SaveContext): fc.Arbitrary<GeneratedCase> {
   return saveRequest(ctx).map((payload) => ({ callback: 'delivery.save' as const, payload, intent: { kind: 'valid' as const } }));
 }
 
-/** A generated wrong-input case of `save`: one breakage of a valid request (without data-field values). */
+/** A generated wrong-input case of `save`: one breakage of a valid request (without data-field values), each citing its sentence (`breakages.ts`). */
 export function wrongSave(ctx: SaveContext): fc.Arbitrary<GeneratedCase> {
   const kinds = deliveryBreakages(ctx, 'save', true).filter((b) => ctx.profile || !b.profileOnly);
   const plain = saveRequest(ctx).map((r) => ({ ...r, delivery: (({ extraData: _e, ...d }: Json) => d)((r.delivery ?? {}) as Json) }));
-  return fc
-    .record({ request: plain, kind: fc.integer({ min: 0, max: kinds.length - 1 }), n: fc.integer({ min: 1, max: 1000 }) })
-    .map(({ request, kind, n }) => {
-      const b = kinds[kind]!;
-      return { callback: 'delivery.save' as const, payload: b.apply(request, n), intent: { kind: 'wrong' as const, field: b.field, why: b.why } };
-    });
+  return breakageCases('delivery.save', kinds, plain);
 }
 
 /** A deliveryId no module gave: for `get` of an unknown id. */
 export function unknownDeliveryId(): fc.Arbitrary<GeneratedCase> {
-  return fc.stringMatching(/^[0-9a-f]{16}$/).map((hex) => ({ callback: 'delivery.get' as const, payload: { deliveryId: `unknown-${hex}` }, intent: { kind: 'wrong' as const, field: 'deliveryId', why: 'a deliveryId the module never gave' } }));
+  // Wrong by the profile's get row: "unknown id: error reply (404 seen)".
+  return fc.stringMatching(/^[0-9a-f]{16}$/).map((hex) => ({
+    callback: 'delivery.get' as const,
+    payload: { deliveryId: `unknown-${hex}` },
+    intent: { kind: 'wrong' as const, field: 'deliveryId', why: 'a deliveryId the module never gave', value: `unknown-${hex}`, source: 'wire profile section 2: get "unknown id: error reply (404 seen)"' },
+  }));
 }

@@ -166,21 +166,42 @@ export function createRequest(ctx: PaymentContext): fc.Arbitrary<Json> {
     );
 }
 
-/** One thing broken in a valid create request, and the field a correct module names in its refusal. */
+/** One thing broken in a valid create request, the field a correct module names in its refusal, and the sentence that makes it wrong. */
 export interface CreateBreakage {
   field: string;
   why: string;
+  /** The sentences it rests on, quoted with their document and section. */
+  source: string;
   apply: (request: Json, n: number) => Json;
+  /** The wrong value sent (a message may quote it instead of naming the field). */
+  value: (n: number) => unknown;
 }
+
+/**
+ * Amounts of zero and below: the document's wrong input is "for example ... zero weight" (a zero
+ * quantity where the action needs one); the invoice's amount is the money the link collects
+ * (profile section 3: `create={..., amount, currency, ...}`), and the issue that settled the
+ * classes (31, item 8) sends "only amounts of zero or below ... as wrong input".
+ */
+export const AMOUNT_SOURCE = 'document, Errors 7: "For wrong input (for example a past delivery date or zero weight) a module must return an error whose message names the incorrect field"; wire profile section 3: "`create={shopId, invoiceUuid, invoiceType: \"link\", amount, currency, ...}`", "`approve={paymentId, amount?}`", "`refund={paymentId, amount?}`"';
 
 /** The breakages of a create request for this module: amounts of zero and below; with declared currencies, one it does not list. */
 export function createBreakages(ctx: PaymentContext): CreateBreakage[] {
   const unlisted = OTHER_CURRENCIES.filter((c) => !ctx.declaredCurrencies.includes(c));
   return [
-    { field: 'amount', why: 'an amount of zero', apply: (r) => ({ ...r, amount: 0 }) },
-    { field: 'amount', why: 'a negative amount', apply: (r, n) => ({ ...r, amount: -ofCents(n) }) },
+    { field: 'amount', why: 'an amount of zero', source: AMOUNT_SOURCE, apply: (r) => ({ ...r, amount: 0 }), value: () => 0 },
+    { field: 'amount', why: 'a negative amount', source: AMOUNT_SOURCE, apply: (r, n) => ({ ...r, amount: -ofCents(n) }), value: (n) => -ofCents(n) },
+    // The currencies the module declares are the ones it takes payments in (document, Payment configuration).
     ...(ctx.declaredCurrencies.length > 0 && unlisted.length > 0
-      ? [{ field: 'currency', why: 'a currency of ISO 4217 form that the module does not list in its currencies', apply: (r: Json, n: number) => ({ ...r, currency: unlisted[n % unlisted.length]! }) }]
+      ? [
+          {
+            field: 'currency',
+            why: 'a currency of ISO 4217 form that the module does not list in its currencies',
+            source: 'document, Payment configuration: "`currencies` | array of strings | ISO 4217 codes"',
+            apply: (r: Json, n: number) => ({ ...r, currency: unlisted[n % unlisted.length]! }),
+            value: (n: number) => unlisted[n % unlisted.length]!,
+          },
+        ]
       : []),
   ];
 }
@@ -197,7 +218,7 @@ export function wrongCreate(ctx: PaymentContext): fc.Arbitrary<GeneratedCase> {
     .record({ request: createRequest(ctx), kind: fc.integer({ min: 0, max: kinds.length - 1 }), n: fc.integer({ min: 1, max: 100_000 }) })
     .map(({ request, kind, n }) => {
       const b = kinds[kind]!;
-      return { callback: 'payment.create' as const, payload: b.apply(request, n), intent: { kind: 'wrong' as const, field: b.field, why: b.why } };
+      return { callback: 'payment.create' as const, payload: b.apply(request, n), intent: { kind: 'wrong' as const, field: b.field, why: b.why, source: b.source, value: b.value(n) } };
     });
 }
 
@@ -209,9 +230,16 @@ export const PAYMENT_ID_ACTIONS: readonly PaymentIdAction[] = ['payment.approve'
 /** approve, cancel or refund (of those given: the ones the module declares) of a paymentId no module gave. */
 export function unknownPaymentAction(actions: readonly PaymentIdAction[] = PAYMENT_ID_ACTIONS): fc.Arbitrary<GeneratedCase> {
   if (actions.length === 0) throw new Error('unknownPaymentAction: no action to call');
+  // The module's duty is over the payment it made (document: approve "Capture the held funds", cancel "Stop accepting payments or release funds", refund "Refund"): of a payment it never made there is none.
   return fc.record({ callback: fc.constantFrom(...actions), hex: fc.stringMatching(/^[0-9a-f]{16}$/) }).map(({ callback, hex }) => ({
     callback,
     payload: { paymentId: `unknown-${hex}` },
-    intent: { kind: 'wrong' as const, field: 'paymentId', why: 'a paymentId the module never gave' },
+    intent: {
+      kind: 'wrong' as const,
+      field: 'paymentId',
+      why: 'a paymentId the module never gave',
+      value: `unknown-${hex}`,
+      source: 'document, Calls from the system to a payment module: approve "Capture the held funds", cancel "Stop accepting payments or release funds", refund "Refund"; wire profile section 3: "`create` ... `{paymentId, invoiceUrl, cancellable}`" (the paymentId is the module\'s answer)',
+    },
   }));
 }

@@ -30,8 +30,18 @@ const digits = (minLength: number, maxLength: number): fc.Arbitrary<string> => f
  */
 export const phoneNumber: fc.Arbitrary<string> = typedPhone;
 
-/** A "phone" that is no number: nothing at all, or letters only. */
-export const notAPhone: fc.Arbitrary<string> = fc.oneof(fc.constant(''), fc.stringMatching(/^[A-Za-z]{1,12}$/));
+/** A "phone" that is no number at all: empty, or blanks only. */
+export const notAPhone: fc.Arbitrary<string> = fc.constantFrom('', ' ', '   ');
+
+/** A "phone" of letters only: a vanity number (letters of the keypad), which a PBX may dial or refuse. */
+export const lettersPhone: fc.Arbitrary<string> = fc.stringMatching(/^[A-Za-z]{1,12}$/);
+
+/**
+ * The sentences a call to no number at all rests on: the call is to `phone`, and a call that does
+ * not start is answered with another status than 200 (document, Calls from the system to a
+ * telephony module).
+ */
+export const NO_PHONE_SOURCE = 'document, Calls from the system to a telephony module: makeCallUrl "`code` (extension of the calling user), `phone`" and "HTTP 200 means success; any other status is an initiation error reported to the user"';
 
 /** An extension code no user of the registration has: 6 to 9 digits (extensions are short), none of the known codes. */
 export function unknownCode(known: readonly string[]): fc.Arbitrary<string> {
@@ -58,8 +68,12 @@ export function validMakeCall(ctx: TelephonyContext): fc.Arbitrary<GeneratedCase
 }
 
 /**
- * Calls the module cannot start: from an extension code its settings do not know (a known user,
- * a phone number), or from a known extension to a "phone" that is no number. Needs an extension.
+ * Calls the module cannot start: from a known extension to a "phone" that is no number at all
+ * (empty, blanks: wrong by NO_PHONE_SOURCE). Sent beside them, as open cases (a 200 or another
+ * status are both right): a call from an extension code the registration does not list (the
+ * document: additionalCodes "Can also be set in the settings interface", so the system may send a
+ * code the module's PBX has and its registration does not list), and a phone of letters (a vanity
+ * number). Needs an extension.
  */
 export function wrongMakeCall(ctx: TelephonyContext): fc.Arbitrary<GeneratedCase> {
   const unknown = fc
@@ -67,16 +81,23 @@ export function wrongMakeCall(ctx: TelephonyContext): fc.Arbitrary<GeneratedCase
     .map(({ ext, code, phone, externalPhone }): GeneratedCase => ({
       callback: 'telephony.makeCall',
       payload: makeCallPayload(code, phone, ext.userId, externalPhone),
-      intent: { kind: 'wrong', field: 'code', why: `extension code ${JSON.stringify(code)} is not in the registration's additionalCodes` },
+      intent: { kind: 'open', why: `extension code ${JSON.stringify(code)} is not in the registration's additionalCodes (which "Can also be set in the settings interface": no sentence makes it wrong input)` },
     }));
-  const malformed = fc
+  const letters = fc
+    .record({ ext: extensionOf(ctx), phone: lettersPhone, externalPhone: externalPhoneOf(ctx) })
+    .map(({ ext, phone, externalPhone }): GeneratedCase => ({
+      callback: 'telephony.makeCall',
+      payload: makeCallPayload(ext.code, phone, ext.userId, externalPhone),
+      intent: { kind: 'open', why: `the phone ${JSON.stringify(phone)} is letters (a vanity number: no sentence makes it wrong input)` },
+    }));
+  const empty = fc
     .record({ ext: extensionOf(ctx), phone: notAPhone, externalPhone: externalPhoneOf(ctx) })
     .map(({ ext, phone, externalPhone }): GeneratedCase => ({
       callback: 'telephony.makeCall',
       payload: makeCallPayload(ext.code, phone, ext.userId, externalPhone),
-      intent: { kind: 'wrong', field: 'phone', why: phone === '' ? 'the phone is empty' : `the phone ${JSON.stringify(phone)} holds no digit` },
+      intent: { kind: 'wrong', field: 'phone', why: phone === '' ? 'the phone is empty' : `the phone ${JSON.stringify(phone)} is blank`, source: NO_PHONE_SOURCE },
     }));
-  return fc.oneof(unknown, malformed);
+  return fc.oneof({ arbitrary: unknown, weight: 1 }, { arbitrary: letters, weight: 1 }, { arbitrary: empty, weight: 2 });
 }
 
 /** A user's status change: each of the four statuses, for a user with an extension code. Needs an extension. */
