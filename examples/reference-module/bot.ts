@@ -18,7 +18,13 @@ import { parseVariations } from './variations.ts';
 /** The bot's fault variants (`FAULTS`, the table in faults.ts; issue 25, item 5). */
 const envFaults = parseFaults(process.env.FAULTS);
 /** Variation `bot-redials-at-once` (variations.ts): the first redial after a close comes at once. */
-const redialsAtOnce = parseVariations(process.env.VARIATIONS).has('bot-redials-at-once');
+const redialsAtOnce = ((): boolean => {
+  try {
+    return parseVariations(process.env.VARIATIONS).has('bot-redials-at-once');
+  } catch {
+    return false; // an unknown name: config.ts reports it
+  }
+})();
 /** How soon that variation dials again after its socket closed (the official bot: 8 to 19 ms). */
 const REDIAL_AT_ONCE_MS = 5;
 import { FaultSet } from './faults.ts';
