@@ -38,7 +38,9 @@ test('calls that can start: a known extension with its user, a phone number, ext
     const p = c.payload as Record<string, string>;
     expect(c.intent).toEqual({ kind: 'valid' });
     expect(WITH_PHONES.extensions).toContainEqual({ userId: p.userId, code: p.code });
-    expect(p.phone).toMatch(/^\+?[1-9]\d{5,14}$/);
+    // E.164 digits (8 to 15, a country code first), written with `+` or without, or typed with spaces, dashes, parentheses.
+    expect(p.phone).toMatch(/^\+?[1-9][\d ()-]*\d$/);
+    expect(p.phone!.replace(/\D/g, '')).toMatch(/^[1-9]\d{7,14}$/);
     if (p.externalPhone !== undefined) expect(WITH_PHONES.externalPhones).toContain(p.externalPhone);
     seen.add(p.externalPhone ?? '(none)');
     const out = contract().validate('telephony/make-call.query.json', query(p));
