@@ -221,10 +221,10 @@ test('a sequence whose middle step fails: the result\'s curl line and first evid
       arbitrary: fc.constant({ callback: 'delivery.save' as CallbackName, payload: { steps: [] }, intent: { kind: 'sequence' as const } }),
       checks: [{ check: overSteps(ensureShipmentSaveAnswersShipment), app: { requirements: ['WIRE-DLV-SHIPMENTSAVE-RESULT'], severity: 'MUST' } }],
       exec: async (c) => {
-        // save, then a shipmentSave answered without a result (fails), then a delete: the last reply is the delete's.
+        // save, then a shipmentSave answered with an id of the wrong type (fails), then a delete: the last reply is the delete's.
         const steps = [
           sendStep('delivery.save', '/delivery/save', 'save=%7B%22order%22%3A%22A1%22%7D', { success: true, result: { deliveryId: 'D1' } }),
-          sendStep('delivery.shipmentSave', '/delivery/shipment/save', 'shipmentSave=%7B%22orders%22%3A%5B%5D%7D', { success: true }),
+          sendStep('delivery.shipmentSave', '/delivery/shipment/save', 'shipmentSave=%7B%22orders%22%3A%5B%5D%7D', { success: true, result: { shipmentId: { id: 'S1' } } }),
           sendStep('delivery.delete', '/delivery/delete', 'delete=%7B%22deliveryId%22%3A%22D1%22%7D', { success: true }),
         ];
         return { case: c, reply: steps[2]!.reply, module: {}, profile: true, steps };
