@@ -32,7 +32,7 @@ import {
   ensureErrorStatusIsNot5xx,
 } from '../checks/callbacks/error-reply.ts';
 import { ensureAutocompleteAnswersSuggestions, ensureShipmentPointListAnswersTerminals, ensureTariffListAnswersTariffs, ensureTerminalsMatchTerminalShape } from '../checks/delivery/lists-reply.ts';
-import { ensurePrintAcceptsFlatDeliveryIds, ensurePrintAnswersPdfOrZip, ensurePrintContentTypeMatches, ensurePrintErrorIs400, isPrintDocument } from '../checks/delivery/print-reply.ts';
+import { creditsCalledForErrorsOnly, ensurePrintAcceptsFlatDeliveryIds, ensurePrintAcceptsNestedDeliveryIds, ensurePrintAnswersPdfOrZip, ensurePrintContentTypeMatches, ensurePrintErrorIs400, isPrintDocument } from '../checks/delivery/print-reply.ts';
 import { notApplicable, type Check } from '../checks/check.ts';
 import type { CaseOutcome } from './types.ts';
 import { ensureActionIsReported, ensureRefundReturnsAskedAmount, ensureRefundWithoutAmountIsFull, ensureCanceledInvoiceTakesNoPayment, ensureHoldFollowsPassedCheck, ensureInvoiceReportsFollowTable, ensureSuccessFollowsPassedCheck } from '../checks/payment/invoice-reports.ts';
@@ -66,11 +66,12 @@ function printErrorChecks(): PropertyCheck[] {
   const onPrintError = (c: Check<CaseOutcome>): Check<CaseOutcome> => ({ ...c, run: (o) => (isPrintDocument(o.reply) ? notApplicable('the module answered the document, not an error') : c.run(o)) });
   return [
     { check: onReply(ensureCallbackIsAnswered), app: { requirements: [], severity: MUST } },
-    { check: ensurePrintErrorIs400, app: { requirements: ['DLV-PRINT-ERROR-400', 'WIRE-DLV-PRINT-ERROR-400'], severity: MUST } },
-    { check: onPrintError(onReply(ensureErrorStatusIsNot5xx)), app: { requirements: ['WIRE-GEN-ERROR-5XX-FAILURE'], severity: MUST } },
-    { check: onPrintError(onReply(ensureErrorBodyIsJson)), app: { requirements: ['DLV-PRINT-ERROR-400', 'WIRE-GEN-ERROR-NON-JSON-FAILURE'], severity: MUST } },
-    { check: onPrintError(onReply(ensureErrorBodyCarriesErrorMsg)), app: { requirements: ['DLV-PRINT-ERROR-400', 'WIRE-GEN-ERROR-MISSING-ERRORMSG'], severity: MUST } },
-    { check: onPrintError(onErrorReply(ensureErrorBodyMatchesErrorShape)), app: { requirements: ['WIRE-GEN-ERROR-REPLY-SHAPE'], severity: MUST } },
+    // A refused print of existing deliveries is the accept rules' (its form refused), never credited as a print error (issue 31, item 6).
+    { check: creditsCalledForErrorsOnly(ensurePrintErrorIs400), app: { requirements: ['DLV-PRINT-ERROR-400', 'WIRE-DLV-PRINT-ERROR-400'], severity: MUST } },
+    { check: creditsCalledForErrorsOnly(onPrintError(onReply(ensureErrorStatusIsNot5xx))), app: { requirements: ['WIRE-GEN-ERROR-5XX-FAILURE'], severity: MUST } },
+    { check: creditsCalledForErrorsOnly(onPrintError(onReply(ensureErrorBodyIsJson))), app: { requirements: ['DLV-PRINT-ERROR-400', 'WIRE-GEN-ERROR-NON-JSON-FAILURE'], severity: MUST } },
+    { check: creditsCalledForErrorsOnly(onPrintError(onReply(ensureErrorBodyCarriesErrorMsg))), app: { requirements: ['DLV-PRINT-ERROR-400', 'WIRE-GEN-ERROR-MISSING-ERRORMSG'], severity: MUST } },
+    { check: creditsCalledForErrorsOnly(onPrintError(onErrorReply(ensureErrorBodyMatchesErrorShape))), app: { requirements: ['WIRE-GEN-ERROR-REPLY-SHAPE'], severity: MUST } },
   ];
 }
 
@@ -290,6 +291,7 @@ export const PROPERTY_CHECKS: Readonly<Record<string, (profile: boolean) => Prop
   [PRINT]: () => [
     { check: ensurePrintAnswersPdfOrZip, app: { requirements: ['DLV-PRINT-PDF-OR-ZIP', 'WIRE-DLV-PRINT-PDF-OR-ZIP'], severity: MUST } },
     { check: ensurePrintContentTypeMatches, app: { requirements: ['DLV-PRINT-PDF-OR-ZIP', 'WIRE-DLV-PRINT-PDF-OR-ZIP'], severity: MUST } },
+    { check: ensurePrintAcceptsNestedDeliveryIds, app: { requirements: ['WIRE-DLV-PRINT-DELIVERYIDS-ACCEPT-BOTH'], severity: 'SHOULD' } },
     { check: ensurePrintAcceptsFlatDeliveryIds, app: { requirements: ['WIRE-DLV-PRINT-DELIVERYIDS-ACCEPT-BOTH'], severity: 'SHOULD' } },
     servedAtItsMethod('delivery.print'),
     ...printErrorChecks(),

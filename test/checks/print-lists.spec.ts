@@ -4,7 +4,7 @@ import type { Reply } from '../../src/client/callback-client.ts';
 import type { Exchange } from '../../src/evidence/exchange.ts';
 import type { CaseOutcome } from '../../src/properties/types.ts';
 import type { CallbackName } from '../../src/callbacks/table.ts';
-import { ensurePrintAcceptsFlatDeliveryIds, ensurePrintAnswersPdfOrZip, ensurePrintContentTypeMatches, ensurePrintErrorIs400, pdfProblem, zipProblem } from '../../src/checks/delivery/print-reply.ts';
+import { ensurePrintAcceptsFlatDeliveryIds, ensurePrintAcceptsNestedDeliveryIds, ensurePrintAnswersPdfOrZip, ensurePrintContentTypeMatches, ensurePrintErrorIs400, pdfProblem, zipProblem } from '../../src/checks/delivery/print-reply.ts';
 import { ensureAutocompleteAnswersSuggestions, ensureShipmentPointListAnswersTerminals, ensureTariffListAnswersTariffs, ensureTerminalsMatchTerminalShape } from '../../src/checks/delivery/lists-reply.ts';
 import { buildPdf, buildZip } from '../../examples/reference-module/documents.ts';
 import { PRINT, propertyChecks } from '../../src/properties/registry.ts';
@@ -104,4 +104,30 @@ test('flat deliveryIds: a valid print asked flat is printed; nested or wrong cas
   expect((await run(ensurePrintAcceptsFlatDeliveryIds, asked(refused, ['D1']))).outcome).toBe('fail');
   expect((await run(ensurePrintAcceptsFlatDeliveryIds, asked(refused, [['D1']]))).outcome).toBe('notApplicable');
   expect((await run(ensurePrintAcceptsFlatDeliveryIds, asked(refused, ['NO-SUCH'], 'wrong'))).outcome).toBe('notApplicable');
+});
+
+test('nested deliveryIds (the platform\'s form): a valid print asked nested and refused fails the nested rule (SHOULD), and no print error rule credits the refusal; the flat form is judged on its own', async () => {
+  const asked = (o: CaseOutcome, deliveryIds: unknown, kind: 'valid' | 'wrong' = 'valid'): CaseOutcome => ({ ...o, case: { callback: 'delivery.print', payload: { entityType: 'order', type: 'label', deliveryIds }, intent: kind === 'valid' ? { kind } : { kind, field: 'deliveryIds', why: 'unknown' } } });
+  const refused = json('delivery.print', 400, { success: false, errorMsg: 'deliveryIds[0] must be a string' });
+  const printed = bytes('delivery.print', 200, 'application/pdf', PDF);
+  expect((await run(ensurePrintAcceptsNestedDeliveryIds, asked(printed, [['D1']]))).outcome).toBe('pass');
+  expect((await run(ensurePrintAcceptsNestedDeliveryIds, asked(refused, [['D1']]))).outcome).toBe('fail');
+  expect((await run(ensurePrintAcceptsNestedDeliveryIds, asked(refused, ['D1']))).outcome).toBe('notApplicable');
+  expect((await run(ensurePrintAcceptsNestedDeliveryIds, asked(refused, [['NO-SUCH']], 'wrong'))).outcome).toBe('notApplicable');
+  // A module that refuses nested and prints flat: the flat rule passes on its own.
+  expect((await run(ensurePrintAcceptsFlatDeliveryIds, asked(printed, ['D1']))).outcome).toBe('pass');
+  const checks = propertyChecks(PRINT, true);
+  const severity = (name: string) => checks.find((c) => c.check.name === name)?.app.severity;
+  expect(severity('ensurePrintAcceptsNestedDeliveryIds')).toBe('SHOULD');
+  // The print error rules: the refusal of existing deliveries is credited by none (not applicable), a wrong case's refusal is.
+  for (const c of checks.filter((c) => c.app.requirements.includes('DLV-PRINT-ERROR-400') || c.check.name.startsWith('ensureError'))) {
+    expect((await run(c.check, asked(refused, [['D1']]))).outcome, `${c.check.name} on a refused nested print of existing deliveries`).toBe('notApplicable');
+    expect((await run(c.check, asked(refused, ['D1']))).outcome, `${c.check.name} on a refused flat print of existing deliveries`).toBe('notApplicable');
+    expect((await run(c.check, asked(refused, [['NO-SUCH']], 'wrong'))).outcome, `${c.check.name} on a refused print of an unknown delivery`).toBe('pass');
+  }
+  // What the error rules find wrong in such a refusal still fails: a 5xx, an error answered 200.
+  const is400 = checks.find((c) => c.check.name === 'ensurePrintErrorIs400')!.check;
+  const not5xx = checks.find((c) => c.check.name === 'ensureErrorStatusIsNot5xx')!.check;
+  expect((await run(is400, asked(json('delivery.print', 200, { success: false, errorMsg: 'x' }), [['D1']]))).outcome).toBe('fail');
+  expect((await run(not5xx, asked(json('delivery.print', 500, { success: false, errorMsg: 'x' }), [['D1']]))).outcome).toBe('fail');
 });

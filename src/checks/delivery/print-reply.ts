@@ -8,11 +8,18 @@
  * `startxref` whose offset points at a cross-reference table (`xref`) or stream (`n g obj`), and
  * the `%%EOF` trailer; a ZIP has its end-of-central-directory record, a central directory whose
  * entries each point at a local file header, and every entry (stored or deflated) is a PDF.
+ *
+ * `deliveryIds` comes nested (`[["id", ...]]`, the form the platform sends) or flat (`["id"]`);
+ * "modules should *accept* both" (wire profile section 2), so each form is judged on its own
+ * (ensurePrintAcceptsNestedDeliveryIds, ensurePrintAcceptsFlatDeliveryIds; SHOULD, by the
+ * word). A print of existing deliveries refused is a failure to accept its form, not a print
+ * error: the error rules keep what they find wrong in such a refusal, but never credit it
+ * (`creditsCalledForErrorsOnly`).
  */
 import { refusesTheMethod } from '../callbacks/method.ts';
 import zlib from 'node:zlib';
 import type { Reply } from '../../client/callback-client.ts';
-import { defineCheck, fail, notApplicable, pass, show, type Verdict } from '../check.ts';
+import { defineCheck, fail, notApplicable, pass, show, type Check, type Verdict } from '../check.ts';
 import { describeReply } from '../callbacks/reply.ts';
 import type { CaseOutcome } from '../../properties/types.ts';
 
@@ -146,6 +153,42 @@ const flatIds = (o: CaseOutcome): boolean => {
   const ids = (o.case.payload as { deliveryIds?: unknown } | undefined)?.deliveryIds;
   return Array.isArray(ids) && ids.length > 0 && ids.every((x) => typeof x === 'string');
 };
+
+/** True when the case asks with `deliveryIds` nested (`[["id", ...]]`), as the platform sends them. */
+const nestedIds = (o: CaseOutcome): boolean => {
+  const ids = (o.case.payload as { deliveryIds?: unknown } | undefined)?.deliveryIds;
+  return Array.isArray(ids) && ids.length > 0 && ids.every((x) => Array.isArray(x) && x.length > 0 && x.every((y) => typeof y === 'string'));
+};
+
+/** A valid print with `deliveryIds` nested, the form the platform sends, is printed (wire profile section 2: *send* nested; modules should *accept* both). */
+export const ensurePrintAcceptsNestedDeliveryIds = defineCheck<CaseOutcome>({
+  name: 'ensurePrintAcceptsNestedDeliveryIds',
+  checks: 'print of existing deliveries with deliveryIds nested ([["id"]], the form the platform sends) is answered with the document',
+  run(o) {
+    if (o.case.intent.kind !== 'valid' || !nestedIds(o)) return notApplicable('deliveryIds flat, or not existing deliveries');
+    if (o.reply.status === undefined) return notApplicable(`no answer (${describeReply(o.reply)})`);
+    if (refusesTheMethod(o.reply)) return notApplicable(`the method is not served (${describeReply(o.reply)}): ensureActionServedAtItsMethod's`);
+    const evidence = [o.reply.exchange.id];
+    if (!isPrintDocument(o.reply)) return fail(`deliveryIds ${show((o.case.payload as { deliveryIds: unknown }).deliveryIds)} (nested, as the platform sends them): ${describeReply(o.reply)}`, 'the document: the platform sends deliveryIds nested, and modules should accept both forms (wire profile section 2)', evidence);
+    return pass('nested deliveryIds printed', evidence);
+  },
+});
+
+/**
+ * An error rule of print that credits only the errors the documents call for: on a print of
+ * existing deliveries (a valid case) an error answer is a refusal of its form (the accept rules'),
+ * so a pass there becomes not applicable; what the rule finds wrong in it still fails.
+ */
+export function creditsCalledForErrorsOnly(check: Check<CaseOutcome>): Check<CaseOutcome> {
+  return {
+    ...check,
+    async run(o) {
+      const v = await check.run(o);
+      if (v.outcome !== 'pass' || o.case.intent.kind !== 'valid' || isPrintDocument(o.reply)) return v;
+      return notApplicable(`a print of existing deliveries (deliveryIds ${nestedIds(o) ? 'nested' : flatIds(o) ? 'flat' : 'of another form'}) was refused (${describeReply(o.reply)}): no error was called for, so it is no print error to credit; ensurePrintAccepts${nestedIds(o) ? 'Nested' : 'Flat'}DeliveryIds judges it`);
+    },
+  };
+}
 
 /** A valid print with `deliveryIds` flat is printed as the nested one is (wire profile section 2: accept both). */
 export const ensurePrintAcceptsFlatDeliveryIds = defineCheck<CaseOutcome>({
