@@ -202,3 +202,12 @@ test('refunds and approves: of a part (below the amount), of the whole named, an
   // A cent has no part: no amount.
   expect(amountOf(0.01, 5000)).toBeUndefined();
 });
+
+test('free text from the schemas (members no area generator shapes) holds Cyrillic and diacritic letters as well as ASCII', async () => {
+  const { schemaArbitrary } = await import('../../src/generators/from-schema.ts');
+  const addresses = fc.sample(schemaArbitrary('delivery/address.json', { profile: true }), { seed: 20, numRuns: 300 }) as Json[];
+  const texts = addresses.flatMap((a) => ['city', 'street', 'region', 'text'].flatMap((k) => (typeof a[k] === 'string' && a[k] !== '' ? [a[k] as string] : [])));
+  expect(texts.some((t) => CYRILLIC.test(t))).toBe(true);
+  expect(texts.some((t) => DIACRITIC.test(t))).toBe(true);
+  expect(texts.some((t) => /^[\x20-\x7e]+$/.test(t))).toBe(true);
+});
