@@ -2,9 +2,11 @@
  * Delivery `print`, generated: deliveries the suite first creates with `save` (a minimal valid
  * payload; without a declared save there is nothing the module could print, so print is not
  * applicable), printed by each order form of the registration's `plateList`, several at once
- * only when `platePrintLimit` is above 1, `deliveryIds` nested as the platform sends them. The
- * document is judged by its structure and its Content-Type; a delivery the module never made is
- * refused with HTTP 400 and the error body (document, Errors 3).
+ * only when `platePrintLimit` is above 1, `deliveryIds` nested as the platform sends them or flat
+ * (each case draws its form on its own, so each form is judged whatever the module made of the
+ * other; a refusal of either is a SHOULD warning of its accept rule, never credited as a print
+ * error). The document is judged by its structure and its Content-Type; a delivery the module
+ * never made is refused with HTTP 400 and the error body (document, Errors 3).
  */
 import { test } from '../fixtures.ts';
 import { covers } from '../covers.ts';

@@ -65,7 +65,8 @@ export interface PrintContext {
 export function printRequest(p: PrintContext): fc.Arbitrary<GeneratedCase> {
   const plate = fc.constantFrom(...p.plates.map((x) => x.code));
   const max = Math.max(1, Math.min(p.limit, p.deliveryIds.length));
-  // Nested as the platform sends them; now and then flat, the other form a module should accept (wire profile section 2).
+  // Nested as the platform sends them, or flat, the other form a module should accept (wire profile section 2): drawn per case,
+  // independently, so each form is sent and judged on its own (ensurePrintAcceptsNestedDeliveryIds, ensurePrintAcceptsFlatDeliveryIds).
   const valid = fc.record({ type: plate, ids: fc.shuffledSubarray([...p.deliveryIds], { minLength: 1, maxLength: max }), flat: fc.boolean() }).map(
     ({ type, ids, flat }): GeneratedCase => ({ callback: 'delivery.print', payload: { entityType: 'order', type, deliveryIds: flat ? ids : [ids] }, intent: { kind: 'valid' } }),
   );
