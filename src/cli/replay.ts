@@ -23,6 +23,7 @@ import { runPaymentSequence, sessionPaymentDriver } from '../properties/payment-
 import { runTemplateSequence, sessionTemplateDriver } from '../properties/template-sequences.ts';
 import { awaitChannels } from '../generators/chat/context.ts';
 import { isWebhookCase, runWebhookCase, sessionWebhookDriver } from '../properties/chat-webhooks.ts';
+import { isClientIdCase, runClientIdProbe } from '../properties/client-id-probes.ts';
 import { BOT_FRAME_CASE, runBotEvent } from '../properties/chat-bot.ts';
 import { seedBotChats } from '../generators/chat/bot-events.ts';
 import { ENV_OUT } from '../run/environment.ts';
@@ -103,8 +104,10 @@ export function readSavedFailure(file: string): SavedFailure {
     if (typeof c.callback !== 'string' || !(c.callback in CALLBACKS || botFrame)) problems.push(`case.callback: a callback of the suite (${Object.keys(CALLBACKS).join(', ')}) or ${BOT_FRAME_CASE}`);
     if (!('payload' in c)) problems.push('case.payload: the request payload');
     const intent = c.intent;
-    if (!isObject(intent) || (intent.kind !== 'valid' && !(intent.kind === 'wrong' && typeof intent.field === 'string' && typeof intent.why === 'string') && intent.kind !== 'sequence' && !(botFrame && intent.kind === 'open'))) {
-      problems.push('case.intent: {"kind": "valid"}, {"kind": "wrong", "field", "why"} or {"kind": "sequence"}');
+    // An open case (no sentence makes it wrong input: a past shipment date, a negative weight, an unlisted extension code) is saved when an error rule failed on it.
+    const open = isObject(intent) && intent.kind === 'open' && (botFrame || typeof intent.why === 'string');
+    if (!isObject(intent) || (intent.kind !== 'valid' && !(intent.kind === 'wrong' && typeof intent.field === 'string' && typeof intent.why === 'string') && intent.kind !== 'sequence' && !open)) {
+      problems.push('case.intent: {"kind": "valid"}, {"kind": "wrong", "field", "why"}, {"kind": "open", "why"} or {"kind": "sequence"}');
     }
     if (isObject(intent) && intent.kind === 'sequence' && !(isObject(c.payload) && Array.isArray(c.payload.steps) && c.payload.steps.length > 0)) problems.push('case.payload: a sequence\'s {"steps": [...]}');
   }
@@ -199,6 +202,9 @@ export async function replayCommand(args: string[]): Promise<number> {
       outcome =
         callback === BOT_FRAME_CASE
           ? await replayBotEvent(session, failure.case)
+          : isClientIdCase(failure.case)
+          ? // A clientId probe: sent again without a clientId, with the unknown one, then with the module's.
+            await runClientIdProbe({ send: (cb, payload, id, label, probe, url) => session.send(cb, payload, { clientId: id, label, ...(probe ? { probe: true } : {}), ...(url ? { url } : {}) }), clientId, module: session.registration.module, profile: config.profile }, failure.case, 'replay')
           : failure.case.intent.kind === 'sequence'
           ? isWebhookCase(failure.case)
             ? await runWebhookCase(sessionWebhookDriver(session, Number(failure.seed)), failure.case, 'replay')

@@ -84,8 +84,15 @@ test.describe('a saved failure', () => {
     expect(message(() => readSavedFailure(notJson))).toMatch(new RegExp(`^${notJson} is not JSON: `));
     const bad = write({ ...failure(), check: 3, severity: 'MAY', case: { callback: 'delivery.teleport', payload: {}, intent: { kind: 'wrong' } } });
     expect(message(() => readSavedFailure(bad))).toBe(
-      `${bad} is not a saved failure: check: a check name; severity: MUST or SHOULD; case.callback: a callback of the suite (${Object.keys(CALLBACKS).join(', ')}) or bot.websocket-frame; case.intent: {"kind": "valid"}, {"kind": "wrong", "field", "why"} or {"kind": "sequence"}`,
+      `${bad} is not a saved failure: check: a check name; severity: MUST or SHOULD; case.callback: a callback of the suite (${Object.keys(CALLBACKS).join(', ')}) or bot.websocket-frame; case.intent: {"kind": "valid"}, {"kind": "wrong", "field", "why"}, {"kind": "open", "why"} or {"kind": "sequence"}`,
     );
+  });
+
+  test('an open case (issue 31: a past shipment date is no wrong input) is read back, with the wrong input\'s value and source', () => {
+    const open = { ...failure(), case: { callback: 'delivery.calculate', payload: {}, intent: { kind: 'open', why: 'a shipment date in the past' } } };
+    expect(readSavedFailure(write(open))).toEqual(open);
+    const wrong = { ...failure(), case: { callback: 'payment.approve', payload: {}, intent: { kind: 'wrong', field: 'paymentId', why: 'unknown', value: 'unknown-1', source: 'document' } } };
+    expect(readSavedFailure(write(wrong))).toEqual(wrong);
   });
 });
 
