@@ -134,6 +134,11 @@ export class TransportService {
     const header = ctx.headers.clientid;
     const presented = Array.isArray(header) ? header[0] : header;
     const judged = auth.judge(presented === '' ? undefined : presented);
+    // Fault `transport-refuses-every-webhook`: the refusal whatever the ClientId, the right one too.
+    if (this.webhookFaults.has('transport-refuses-every-webhook')) {
+      sendJson(ctx.res, 403, { errors: ['clientId is not recognised'], success: false, errorMsg: 'clientId is not recognised' });
+      return;
+    }
     if (!judged.ok && !this.webhookFaults.has('webhook-without-client-id-accepted')) {
       if (this.webhookFaults.has('webhook-refused-but-acted')) this.actAnyway(ctx);
       // Both error shapes: the gateway's `{errors}` and the module's `{success, errorMsg}`.

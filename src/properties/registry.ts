@@ -42,6 +42,7 @@ import { ensureRefusedRecordGivesNoAudio } from '../checks/telephony/record.ts';
 import { CHAT_TEMPLATE_PROPERTIES } from './chat-templates.ts';
 import { CHAT_BOT_PROPERTY_CHECKS } from './chat-bot.ts';
 import { CHAT_WEBHOOK_CHECKS } from './chat-webhooks.ts';
+import { CLIENT_ID_PROPERTY_CHECKS } from './client-id-probes.ts';
 
 const MUST = 'MUST' as const;
 
@@ -304,6 +305,8 @@ export const PROPERTY_CHECKS: Readonly<Record<string, (profile: boolean) => Prop
   // chat: rate limit (issue 25, item 4)
   // chat: bot (issue 25, item 5)
   ...CHAT_BOT_PROPERTY_CHECKS,
+  // the clientId probed on every callback (issue 31, item 5): one property per callback its area's client-id spec probes
+  ...CLIENT_ID_PROPERTY_CHECKS,
 };
 
 /** The requirement ids a property can credit in either view of the run: what its test declares it covers. */

@@ -51,6 +51,8 @@ interface Tally {
   notApplicable: number;
   /** The index of the first failing case, its outcome and verdict. */
   first?: { index: number; outcome: CaseOutcome; verdict: Verdict };
+  /** Why the first case that did not exercise the check did not (its verdict's detail). */
+  firstNotApplicable?: string;
 }
 
 /** Writes a progress line the console reporter shows (never a result); only in a conformance run, whose console reads it. */
@@ -91,7 +93,10 @@ export async function runProperty(conformance: Conformance, spec: PropertySpec, 
           t.failed += 1;
           t.first ??= { index: i, outcome, verdict: v };
         } else if (v.outcome === 'pass') t.passed += 1;
-        else t.notApplicable += 1;
+        else {
+          t.notApplicable += 1;
+          t.firstNotApplicable ??= v.detail;
+        }
       }
       if (Date.now() - lastProgress > 1000 || index === gen.runs) {
         lastProgress = Date.now();
@@ -152,7 +157,7 @@ export async function runProperty(conformance: Conformance, spec: PropertySpec, 
         evidence: [...new Set([...(shrunk.outcome.steps ? (shrunk.verdict.evidence ?? []).slice(0, 1) : []), shrunk.outcome.reply.exchange.id, t.first.outcome.reply.exchange.id])],
       };
     } else if (t.passed > 0) verdict = { outcome: 'pass', detail: `held on ${t.passed} of ${cases} generated case(s)${t.notApplicable > 0 ? ` (${t.notApplicable} did not exercise it)` : ''}${budgetEnded ? `; the time budget (${gen.timeLimitMs} ms) ended the property after ${cases} of ${gen.runs}` : ''}` };
-    else verdict = { outcome: 'notApplicable', detail: cases === 0 ? 'no case could be sent within the time budget' : `none of ${cases} generated case(s) exercised it` };
+    else verdict = { outcome: 'notApplicable', detail: cases === 0 ? 'no case could be sent within the time budget' : `none of ${cases} generated case(s) exercised it${t?.firstNotApplicable ? `; the first: ${t.firstNotApplicable}` : ''}` };
     const result = await conformance.apply({ name: pc.check.name, checks: pc.check.checks, run: () => verdict }, undefined as never, pc.app);
     result.property = stats;
     results.push(result);

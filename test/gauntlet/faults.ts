@@ -204,6 +204,8 @@ export const FAULT_CASES: FaultCase[] = [
   { fault: 'webhook-message-sent-without-id', area: 'chat', part: 'transport webhooks', failing: ['ensureMessageSentAnswersReply'], requirement: 'WIRE-TRN-MESSAGE-SENT-REPLY', runs: 20 },
   { fault: 'webhook-without-client-id-accepted', area: 'chat', part: 'transport webhooks', failing: ['ensureWebhookWithoutClientIdRefused'], requirement: 'WIRE-GEN-BAD-CLIENTID-NO-ACTION', runs: 10 },
   { fault: 'webhook-refused-but-acted', area: 'chat', part: 'transport webhooks', failing: ['ensureRefusedWebhookLeftNoEffect'], requirement: 'WIRE-GEN-BAD-CLIENTID-NO-ACTION', runs: 20 },
+  // A transport that refuses every webhook: what needs acceptance fails, the probes' refusals prove nothing (not applicable, test/gauntlet/refusal-credit.spec.ts); nothing reached it (issue 31, item 4).
+  { fault: 'transport-refuses-every-webhook', area: 'chat', part: 'transport webhooks', failing: ['ensureMessageSentAnswersReply', 'ensureMessageWebhookAcknowledged', 'ensureModuleWasReached', 'ensureTemplateCreateAnswersCode'], requirement: 'WIRE-TRN-MESSAGE-SENT-REPLY', runs: 20 },
   { fault: 'webhook-delete-500', area: 'chat', part: 'transport webhooks', failing: ['ensureTemplateDeleteAcknowledged'], requirement: 'TRN-WEBHOOKURL-GIVEN', runs: 30 },
   { fault: 'webhook-template-update-refused', area: 'chat', part: 'transport webhooks', failing: ['ensureTemplateUpdateAcknowledged'], requirement: 'TRN-WEBHOOKURL-GIVEN', runs: 20 },
   { fault: 'webhook-message-events-unhandled', area: 'chat', part: 'transport webhooks', failing: ['ensureMessageWebhookAcknowledged'], requirement: 'WIRE-TRN-WEBHOOK-ANSWERED', runs: 20 },
@@ -298,6 +300,9 @@ export const FAULT_CASES: FaultCase[] = [
   { fault: 'shipment-delete-refuses-saved', area: 'delivery', part: DLV.sequences, failing: ['ensureShipmentDeleteAcknowledged'], requirement: 'DLV-SHIPMENTDELETE-POST' },
   { fault: 'get-after-edit-unknown', area: 'delivery', part: DLV.sequences, failing: ['ensureLiveDeliveryIsServed'], requirement: 'WIRE-DLV-GET-RESULT-SHAPE' },
   { fault: 'refused-delete-takes-effect', area: 'delivery', part: DLV.sequences, failing: ['ensureRefusalLeftNoEffect'], requirement: 'WIRE-GEN-BAD-CLIENTID-NO-ACTION' },
+  // The clientId probed on every callback (issue 31, item 5): specs/delivery/client-id.spec.ts.
+  { fault: 'tariff-list-accepts-any-client-id', area: 'delivery', part: 'clientId: tariffList', failing: ['ensureRefusedCallbackHasNoEffect'], warnings: ['ensureRefusalUses401Or403'], requirement: 'WIRE-GEN-BAD-CLIENTID-NO-ACTION', also: ['WIRE-GEN-MISSING-CLIENTID-401-403', 'WIRE-GEN-UNKNOWN-CLIENTID-401-403'], runs: 4 },
+  { fault: 'refused-shipment-save-takes-effect', area: 'delivery', part: 'clientId: shipmentSave', failing: ['ensureRefusalLeftNoEffect'], requirement: 'WIRE-GEN-BAD-CLIENTID-NO-ACTION', runs: 4 },
   { fault: 'tracking-updatedat-ymd', area: 'delivery', part: DLV.tracking, failing: ['ensureMessageMatchesSchema'], requirement: 'WIRE-DLV-TRACKING-UPDATEDAT-ISO8601', runs: 10 },
   { fault: 'callbacks-refuse-all', area: 'registration', failing: ['ensureActivityAcknowledged', 'ensureModuleWasReached'], requirement: 'WIRE-REG-ACTIVITY-REPLY-SUCCESS' },
   // Delivery print and lists (issue 22): generated print, tariffList, shipmentPointList, autocomplete.

@@ -63,3 +63,21 @@ for (const c of CASES) {
     expect(got).toEqual(c.statuses);
   });
 }
+
+/**
+ * A refusal counts only when acceptance was shown (issue 31, item 4): a transport that refuses
+ * every webhook, with its ClientId or without one (`transport-refuses-every-webhook`), answers
+ * the probes with the refusal they ask for, and proves nothing by it. The probes' checks are not
+ * applicable and say why; what needs an accepted webhook fails (its row in faults.ts).
+ */
+test('a transport that refuses every webhook: the ClientId probes are not applicable (no webhook was accepted), not passed', async () => {
+  const run = await runSuite(['--area', 'chat', '--grep', 'transport webhooks', '--runs', '10'], { FAULTS: 'transport-refuses-every-webhook' });
+  expect(run.results, run.stderr).toBeDefined();
+  for (const check of ['ensureWebhookWithoutClientIdRefused', 'ensureRefusedWebhookLeftNoEffect']) {
+    const results = run.results!.results.filter((r) => r.check === check);
+    expect(results.length, check).toBeGreaterThan(0);
+    expect(results.map((r) => r.status), check).toEqual(results.map(() => 'notApplicable'));
+  }
+  const probe = run.results!.results.find((r) => r.check === 'ensureWebhookWithoutClientIdRefused')!;
+  expect(probe.message).toMatch(/webhook with the right clientId was accepted in the run: a refusal proves nothing/);
+});

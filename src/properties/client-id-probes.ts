@@ -1,0 +1,182 @@
+/**
+ * The clientId probed on every callback (issue 31, item 5). Wire profile section 1: "The
+ * `clientId` is the only credential of a callback ... Real modules answer 401 or 403 when it is
+ * missing or unknown, and must not act on the request." The document gives the clientId to every
+ * call of the system (delivery and payment forms and queries; "System to telephony module:
+ * `clientId` is a query parameter"; the gateway's `ClientId` header).
+ *
+ * Driven from the callback table: `CLIENT_ID_PROBES` names, for every callback of
+ * `src/callbacks/table.ts` (a `Record` over the table's names: a callback added to the table
+ * without a probe does not compile), where its probes with a missing and an unknown clientId are
+ * sent: here, by the area's `specs/<area>/client-id.spec.ts`, or by the spec that already probes
+ * it with the effect observed (the delivery and payment sequences, the activity test, the record
+ * URLs, the webhooks). Each probe here is the platform's own request sent twice: with the clientId
+ * missing or unknown, then again with the module's clientId (ask again). The second answer shows
+ * acceptance (a refusal is credited only with it, `acceptance.ts`) and, where the platform can see
+ * an effect, that the refused call had none: a refused shipmentSave created no shipment (the same
+ * shipmentSave with the clientId still succeeds, as the same on a delivery no refused call named
+ * does). Reads (get, tariffList, shipmentPointList, autocomplete, calculate, print) have no effect
+ * to observe: the refusal alone. changeUserStatus ("Status and body are ignored") shows neither
+ * acceptance nor action by its answer: only the profile's 401 or 403 (SHOULD) is judged of it.
+ * makeCall ("HTTP 200 means success; any other status is an initiation error"): a refused call
+ * answered 200 is a call started.
+ */
+import fc from 'fast-check';
+import type { Reply } from '../client/callback-client.ts';
+import { CALLBACK_NAMES, CALLBACKS, type CallbackName } from '../callbacks/table.ts';
+import { ensureRefusalUses401Or403, ensureRefusedCallbackHasNoEffect } from '../checks/callbacks/refusal.ts';
+import { ensureCallbackIsAnswered } from '../checks/callbacks/answered.ts';
+import { acceptedAnswer, callbackWords } from '../checks/callbacks/acceptance.ts';
+import { claimsSuccess } from '../checks/callbacks/reply.ts';
+import { notApplicable, type Check } from '../checks/check.ts';
+import type { ModuleKind } from '../contract/kinds.ts';
+import { onReply } from './adapt.ts';
+import { ensureRefusalLeftNoEffect, type Presented } from './refusal-probe.ts';
+import { overSteps, refusedStep } from './delivery-sequences.ts';
+import type { PropertyCheck } from './run.ts';
+import type { CaseOutcome, GeneratedCase, Observation } from './types.ts';
+
+/** Where a callback's clientId probes are sent. */
+export type ProbeHome =
+  /** Here: the area's client-id spec, with its request and, where one can be seen, the effect observed. */
+  | { here: true; effect?: 'stillPossible' }
+  /** Elsewhere: the spec (test title) that probes it, with the effect observed there. */
+  | { elsewhere: string };
+
+/** Every callback of the table, and where its probes with a missing and an unknown clientId are sent. */
+export const CLIENT_ID_PROBES: Readonly<Record<CallbackName, ProbeHome>> = {
+  activity: { elsewhere: 'activity callback: a callback with a missing / unknown clientId is refused and not acted on (specs/registration/activity.spec.ts)' },
+  'delivery.calculate': { here: true },
+  'delivery.save': { elsewhere: 'delivery sequences: a refused save edit, the delivery observed by get before and after (src/properties/delivery-sequences.ts)' },
+  'delivery.get': { here: true },
+  'delivery.delete': { elsewhere: 'delivery sequences: a refused delete, the delivery observed by get, then deleted with the clientId' },
+  'delivery.print': { here: true },
+  'delivery.shipmentPointList': { here: true },
+  'delivery.shipmentSave': { here: true, effect: 'stillPossible' },
+  'delivery.shipmentDelete': { elsewhere: 'delivery sequences: a refused shipmentDelete, then the same with the clientId' },
+  'delivery.tariffList': { here: true },
+  'delivery.autocomplete': { here: true },
+  'payment.create': { elsewhere: 'payment sequences and flows: a refused create, the invoice still payable (src/properties/payment-sequences.ts)' },
+  'payment.approve': { elsewhere: 'payment sequences: a refused approve, then the manager\'s action with the clientId' },
+  'payment.cancel': { elsewhere: 'payment sequences and flows: a refused cancel, the invoice still payable' },
+  'payment.refund': { elsewhere: 'payment sequences: a refused refund, then the manager\'s action with the clientId' },
+  'telephony.makeCall': { here: true },
+  'telephony.changeUserStatus': { here: true },
+  'telephony.record': { elsewhere: 'telephony recordUrl: generated fetches with a missing or unknown clientId (specs/telephony/records.spec.ts)' },
+  'transport.message_sent': { elsewhere: 'transport webhooks: a missing or unknown ClientId (specs/chat/webhooks.spec.ts)' },
+  'transport.message_updated': { elsewhere: 'transport webhooks: a missing or unknown ClientId' },
+  'transport.message_deleted': { elsewhere: 'transport webhooks: a missing or unknown ClientId' },
+  'transport.message_read': { elsewhere: 'transport webhooks: a missing or unknown ClientId' },
+  'transport.reaction_add': { elsewhere: 'transport webhooks: a missing or unknown ClientId' },
+  'transport.reaction_delete': { elsewhere: 'transport webhooks: a missing or unknown ClientId' },
+  'transport.template_create': { elsewhere: 'transport webhooks: a missing or unknown ClientId' },
+  'transport.template_update': { elsewhere: 'transport webhooks: a missing or unknown ClientId' },
+  'transport.template_delete': { elsewhere: 'transport webhooks: a missing or unknown ClientId' },
+};
+
+/** The callbacks of a module kind probed by its area's client-id spec, in the table's order. */
+export const probedHere = (kind: ModuleKind): CallbackName[] => CALLBACK_NAMES.filter((n) => CALLBACKS[n].kind === kind && 'here' in CLIENT_ID_PROBES[n]);
+
+/** The property of a callback's clientId probes (its name in the registry and in saved failures). */
+export const clientIdProperty = (callback: CallbackName): string => `${callback}: a missing or unknown clientId`;
+
+/** The test title of a callback's probes (a gauntlet row's `part` starts with it). */
+export const clientIdTitle = (callback: CallbackName): string => `clientId: ${callbackWords(callback)} with a missing or unknown clientId is refused, and the same with the clientId is accepted`;
+
+/** A probe case: the platform's request (and its address, for a callback whose address comes with it), and the unknown clientId it presents. */
+export interface ClientIdCase extends GeneratedCase {
+  /** Each case is sent with no clientId, then with this one (letters, digits, `-`, `_`; never the module's). */
+  unknown: string;
+  clientIdProbe: true;
+}
+
+/** Whether a saved case is a clientId probe of this file (for `conformance replay`). */
+export const isClientIdCase = (c: GeneratedCase): c is ClientIdCase => (c as Partial<ClientIdCase>).clientIdProbe === true && typeof (c as Partial<ClientIdCase>).unknown === 'string';
+
+/** Probe cases over the platform's requests of a callback: each sent without a clientId and with one the module never gave. */
+export function clientIdCases(callback: CallbackName, requests: fc.Arbitrary<{ payload: unknown; url?: string }>, clientId: string): fc.Arbitrary<ClientIdCase> {
+  const unknown = fc.stringMatching(/^[A-Za-z0-9_-]{8,40}$/).filter((c) => c !== clientId);
+  return fc.record({ request: requests, unknown }).map(({ request, unknown }) => ({
+    callback,
+    payload: request.payload,
+    ...(request.url !== undefined ? { url: request.url } : {}),
+    intent: { kind: 'refused' as const, clientId: 'missing' as const },
+    unknown,
+    clientIdProbe: true as const,
+  }));
+}
+
+/** What running a probe needs: the one sender and the module's clientId. */
+export interface ProbeDriver {
+  send(callback: CallbackName, payload: unknown, clientId: string | undefined, label: string, probe: boolean, url?: string): Promise<Reply>;
+  clientId: string;
+  module: Record<string, unknown>;
+  profile: boolean;
+}
+
+/** What to observe of a callback with an effect the platform can see: the second call, and a control made when it fails. */
+export interface ProbeEffect {
+  what: string;
+  control?: () => Promise<{ what: string; reply: Reply } | undefined>;
+}
+
+/**
+ * Runs a probe: the call without a clientId, with an unknown one, then the same call with the
+ * module's clientId (ask again). Each refused call is a step of the outcome; the last call shows
+ * acceptance (`accepted` of both). With an effect to observe (`stillPossible`), the last call is
+ * the observation; when it fails, `control` makes the same call on an object no refused call
+ * named, to tell the refused calls' effect from a module that fails the call anyway.
+ */
+export async function runClientIdProbe(d: ProbeDriver, c: ClientIdCase, caseId: string, effect?: ProbeEffect): Promise<CaseOutcome> {
+  const steps: CaseOutcome[] = [];
+  for (const presented of ['missing', 'unknown'] as const) {
+    const words = presented === 'missing' ? 'no clientId' : 'an unknown clientId';
+    const reply = await d.send(c.callback, c.payload, presented === 'missing' ? undefined : c.unknown, `${caseId}: ${c.callback} (${words})`, true, c.url);
+    steps.push({ case: { callback: c.callback, payload: c.payload, ...(c.url !== undefined ? { url: c.url } : {}), intent: { kind: 'refused', clientId: presented } }, reply, module: d.module, profile: d.profile });
+  }
+  const again = await d.send(c.callback, c.payload, d.clientId, `${caseId}: ${c.callback} (the same, with the clientId)`, false, c.url);
+  let observation: Observation | undefined;
+  if (effect) {
+    observation = { kind: 'stillPossible', what: effect.what, after: again };
+    if (!claimsSuccess(again) && effect.control) {
+      const control = await effect.control();
+      if (control) observation.control = control;
+    }
+  }
+  for (const s of steps) {
+    if (acceptedAnswer(c.callback, again)) s.accepted = again.exchange.id;
+    if (observation) s.observation = observation;
+  }
+  return { case: c, reply: steps.at(-1)!.reply, module: d.module, profile: d.profile, steps };
+}
+
+const MUST = 'MUST' as const;
+const presentedAs = (presented: Presented, check: Check<CaseOutcome>): Check<CaseOutcome> => ({
+  name: check.name,
+  checks: check.checks,
+  run: (o) => (o.case.intent.kind === 'refused' && o.case.intent.clientId === presented ? check.run(o) : notApplicable(`not a probe with ${presented === 'missing' ? 'no' : 'an unknown'} clientId`)),
+});
+/** A rule over the refused steps of a probe (the failing one named). */
+const refusedSteps = (check: Check<CaseOutcome>): Check<CaseOutcome> => overSteps(check, refusedStep);
+
+/**
+ * The checks of a callback's probes: not acted on (MUST: "must not act on the request"), with
+ * the effect observed where one can be; refused with 401 or 403 (SHOULD: "Real modules answer 401
+ * or 403", a description of real modules, not a binding word), each presented kind with its id;
+ * every probe answered.
+ */
+export function clientIdChecks(callback: CallbackName): PropertyCheck[] {
+  const home = CLIENT_ID_PROBES[callback];
+  return [
+    { check: refusedSteps(ensureRefusedCallbackHasNoEffect), app: { requirements: ['WIRE-GEN-BAD-CLIENTID-NO-ACTION'], severity: MUST } },
+    ...('here' in home && home.effect ? [{ check: refusedSteps(ensureRefusalLeftNoEffect), app: { requirements: ['WIRE-GEN-BAD-CLIENTID-NO-ACTION'], severity: MUST } }] : []),
+    { check: refusedSteps(presentedAs('missing', ensureRefusalUses401Or403)), app: { requirements: ['WIRE-GEN-MISSING-CLIENTID-401-403'], severity: 'SHOULD' } },
+    { check: refusedSteps(presentedAs('unknown', ensureRefusalUses401Or403)), app: { requirements: ['WIRE-GEN-UNKNOWN-CLIENTID-401-403'], severity: 'SHOULD' } },
+    { check: refusedSteps(onReply(ensureCallbackIsAnswered)), app: { requirements: [], severity: MUST } },
+  ];
+}
+
+/** The client-id properties' checks, spread into `PROPERTY_CHECKS` (`registry.ts`). */
+export const CLIENT_ID_PROPERTY_CHECKS: Record<string, (profile: boolean) => PropertyCheck[]> = Object.fromEntries(
+  CALLBACK_NAMES.filter((n) => 'here' in CLIENT_ID_PROBES[n]).map((n) => [clientIdProperty(n), () => clientIdChecks(n)]),
+);
