@@ -14,8 +14,17 @@
  *    effect the gateway can see (no template of its name reported; a template it would have
  *    deleted still gets its verdict reported, `transport.templateVerdict`).
  *
- * The types sent per channel (and the channel's settings) go to the attachment
- * `webhook-types.json`. A failing case shrinks, is saved and replays step by step.
+ * What a webhook names exists on the gateway (wire profile 6, "What a webhook's `data` names
+ * exists on the gateway"; issue 31, item 3): before a channel's first case, where the module
+ * declares `transport.inboundMessage`, one customer message (`count` 1) opens a conversation; each
+ * step's chat and customer are those of a conversation of its channel, a quote names a message the
+ * transport knows there, a file one the gateway serves (`src/generators/chat/references.ts`: the
+ * choices are drawn from the seed, bound to the gateway's state when the step is sent, and so
+ * replayed exactly by `conformance replay`).
+ *
+ * The types sent per channel (and the channel's settings, and its conversations by who started
+ * them) go to the attachment `webhook-types.json`. A failing case shrinks, is saved and replays
+ * step by step.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -79,7 +88,7 @@ test.describe('transport webhooks', () => {
       try {
         await runProperty(conformance, spec, gen);
       } finally {
-        const record = { property: p.name, channels: settingsOf(transport.channels), sent: sentPerChannel(driver) };
+        const record = { property: p.name, channels: settingsOf(transport.channels), sent: sentPerChannel(driver), conversations: session.gateway.state.conversations.counts() };
         await testInfo.attach(`${p.id}-types.json`, { body: JSON.stringify(record, null, 2), contentType: 'application/json' });
         writeTypes(p.id, record);
       }

@@ -162,6 +162,8 @@ export async function runWebhookCase(d: WebhookDriver, c: GeneratedCase, caseId:
       steps.push({ case: { callback: 'transport.template_update', payload: { channelId, code, verdict: 'approved' }, intent: { kind: 'valid' } }, reply: trigger, module: d.module, profile: d.profile, trigger: 'transport.templateVerdict', webhook: { type: 'verdict', channelId } });
       continue;
     }
+    // A message the transport gave no id cannot be named: its edit, deletion or read is not sent (wire profile 6: what a webhook names exists).
+    if (step.useMessage && messageId === undefined) continue;
     // What the step names, bound to the gateway's state as it is now (references.ts).
     const bound = d.references ? bindStep(d.references, channelId, step.data, step.refs, conversation) : { data: step.data };
     if (step.type === 'message_sent' && bound.conversation) conversation = bound.conversation;

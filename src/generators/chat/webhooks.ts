@@ -136,7 +136,7 @@ const messageBase = (channel: ChatChannel, kind: MessageKind): fc.Arbitrary<Draw
       in_app_id: fc.integer({ min: 1, max: 2_147_483_647 }),
       user,
       customer: person,
-      quote: quotes(channel, kind) ? fc.option(fc.record({ index: fc.nat(7), content: text(1, 4) }), { nil: undefined }) : fc.constant(undefined),
+      quote: quotes(channel, kind) ? fc.option(fc.record({ index: fc.nat(7), content: text(1, 4) }), { nil: undefined, freq: 2 }) : fc.constant(undefined),
       suggestions: fc.option(fc.array(suggestion, { minLength: 1, maxLength: 3 }), { nil: undefined, freq: 3 }),
     })
     .map(({ conversation, quote, suggestions, ...rest }) => ({

@@ -1,0 +1,52 @@
+/**
+ * A failing webhook case replays exactly (issue 31, item 3): its references are saved as choices
+ * (`refs`: which conversation, which quoted message, which files; `src/generators/chat/references.ts`)
+ * and bound, in the replay's fresh session, to what that session's gateway holds: the transport
+ * opens its conversation with the same first customer message, and the replayed webhooks name
+ * it. Proven against the variation `acts-on-references`, which answers 422 to a webhook of a chat
+ * it never saw: the replay still fails with the fault, and holds without it.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { spawn } from 'node:child_process';
+import { test, expect } from '@playwright/test';
+import { runSuite } from './run-suite.ts';
+import { childEnv } from '../../src/cli/run.ts';
+import { PACKAGE_ROOT } from '../../src/contract/paths.ts';
+import type { SavedFailure } from '../../src/properties/types.ts';
+
+test.describe.configure({ timeout: 180_000 });
+
+async function replay(file: string, env: Record<string, string>): Promise<{ exitCode: number; stdout: string; stderr: string; out: string }> {
+  const out = fs.mkdtempSync(path.join(os.tmpdir(), 'conformance-replay-'));
+  const child = spawn(process.execPath, [path.join(PACKAGE_ROOT, 'bin', 'conformance.js'), 'replay', file, '--out', out], { cwd: PACKAGE_ROOT, env: childEnv(env) });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+  const exitCode = await new Promise<number>((resolve) => child.on('exit', (c) => resolve(c ?? -1)));
+  return { exitCode, stdout, stderr, out };
+}
+
+test('a failing webhook case is saved with its references as choices and replays on the chat the replay\'s transport opened: failing with webhook-message-sent-without-id, holding without (acts-on-references)', async () => {
+  const env = { VARIATIONS: 'acts-on-references' };
+  const run = await runSuite(['--area', 'chat', '--grep', 'transport webhooks.*generated', '--runs', '20', '--seed', '4'], { ...env, FAULTS: 'webhook-message-sent-without-id' });
+  expect(run.exitCode, run.stderr).toBe(1);
+  expect(run.results!.results.filter((r) => r.status === 'failed').map((r) => r.check)).toEqual(['ensureMessageSentAnswersReply']);
+  const result = run.results!.results.find((x) => x.check === 'ensureMessageSentAnswersReply')!;
+  const file = path.join(run.out, result.property!.counterexample!.file!);
+  const failure = JSON.parse(fs.readFileSync(file, 'utf8')) as SavedFailure;
+  // The saved steps name no chat of their own: a conversation index, bound when sent.
+  const steps = (failure.case.payload as { steps: Array<{ data: Record<string, unknown>; refs?: { conversation?: unknown } }> }).steps;
+  expect(steps[0]!.refs?.conversation).toEqual(expect.any(Number));
+  expect(steps[0]!.data).not.toHaveProperty('external_chat_id');
+  const [again, fixed] = await Promise.all([replay(file, { ...env, FAULTS: 'webhook-message-sent-without-id' }), replay(file, { ...env, FAULTS: '' })]);
+  expect(again.exitCode, again.stderr).toBe(1);
+  expect(again.stdout).toMatch(/\nreplay: ensureMessageSentAnswersReply \[WIRE-TRN-MESSAGE-SENT-REPLY\] FAIL {2}Received: step 1 of \d+, message_sent: message_sent was answered \{\}/);
+  expect(fixed.exitCode, fixed.stderr).toBe(0);
+  expect(fixed.stdout).toMatch(/\nreplay: ensureMessageSentAnswersReply \[WIRE-TRN-MESSAGE-SENT-REPLY\] PASS/);
+  // The replayed webhook named the chat the replay's transport opened with its first customer message.
+  const replayed = JSON.parse(fs.readFileSync(path.join(fixed.out, 'replay.json'), 'utf8')) as { exchange: { request: { body: string } } };
+  expect((JSON.parse(replayed.exchange.request.body) as { data: { external_chat_id: string } }).data.external_chat_id).toBe('chat-customer-1');
+});
