@@ -78,6 +78,21 @@ test('a module that refuses tariffList with its clientId too: the refusals prove
     'ensureRefusalUses401Or403 WIRE-GEN-UNKNOWN-CLIENTID-401-403: notApplicable',
     'ensureCallbackIsAnswered: pass',
   ]);
+  // Another error to every call (a method not served): nothing about the clientId, not a 401/403 finding.
+  const notServed = await runClientIdProbe(driver(() => reply(405, { success: false, errorMsg: 'GET not allowed' })), probe('delivery.tariffList'), 't');
+  expect(await verdicts('delivery.tariffList', notServed)).toEqual([
+    'ensureRefusedCallbackHasNoEffect WIRE-GEN-BAD-CLIENTID-NO-ACTION: notApplicable',
+    'ensureRefusalUses401Or403 WIRE-GEN-MISSING-CLIENTID-401-403: notApplicable',
+    'ensureRefusalUses401Or403 WIRE-GEN-UNKNOWN-CLIENTID-401-403: notApplicable',
+    'ensureCallbackIsAnswered: pass',
+  ]);
+  // The same 400 to a call the module accepts with its clientId: the 401/403 rule fails (SHOULD).
+  const as400 = await runClientIdProbe(driver((_c, id) => (id === 'right' ? OK() : reply(400, { success: false, errorMsg: 'clientId' }))), probe('delivery.tariffList'), 't');
+  expect((await verdicts('delivery.tariffList', as400)).slice(0, 3)).toEqual([
+    'ensureRefusedCallbackHasNoEffect WIRE-GEN-BAD-CLIENTID-NO-ACTION: pass',
+    'ensureRefusalUses401Or403 WIRE-GEN-MISSING-CLIENTID-401-403: fail',
+    'ensureRefusalUses401Or403 WIRE-GEN-UNKNOWN-CLIENTID-401-403: fail',
+  ]);
   const good = await runClientIdProbe(driver((_c, id) => (id === 'right' ? OK() : REFUSED())), probe('delivery.tariffList'), 't');
   expect(await verdicts('delivery.tariffList', good)).toEqual([
     'ensureRefusedCallbackHasNoEffect WIRE-GEN-BAD-CLIENTID-NO-ACTION: pass',

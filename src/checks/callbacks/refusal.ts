@@ -1,7 +1,7 @@
 import type { CaseOutcome } from '../../properties/types.ts';
 import { defineCheck, fail, notApplicable, pass } from '../check.ts';
 import { describeReply } from './reply.ts';
-import { answeredAsDone, credited } from './acceptance.ts';
+import { answeredAsDone, credited, noAcceptance } from './acceptance.ts';
 
 const presentedWords = (o: CaseOutcome): string => (o.case.intent.kind === 'refused' ? (o.case.intent.clientId === 'missing' ? 'without a clientId' : 'with a clientId the module never gave') : '');
 
@@ -27,7 +27,12 @@ export const ensureRefusedCallbackHasNoEffect = defineCheck<CaseOutcome>({
   },
 });
 
-/** The refusal of a missing or unknown clientId is HTTP 401 or 403; credited only when the same callback with the clientId was accepted in the run. */
+/**
+ * The refusal of a missing or unknown clientId is HTTP 401 or 403; credited only when the same
+ * callback with the clientId was accepted in the run. Another error status fails it only then:
+ * a module that answers the call with the clientId with the same error (a method it does not
+ * serve, a request it cannot take) shows nothing of how it treats the clientId.
+ */
 export const ensureRefusalUses401Or403 = defineCheck<CaseOutcome>({
   name: 'ensureRefusalUses401Or403',
   checks: 'a callback without a valid clientId is refused with HTTP 401 or 403',
@@ -36,6 +41,8 @@ export const ensureRefusalUses401Or403 = defineCheck<CaseOutcome>({
     const reply = o.reply;
     const evidence = [reply.exchange.id];
     if (reply.status === 401 || reply.status === 403) return credited(o, pass(describeReply(reply), evidence));
+    // Another error, while the same call with the clientId was not accepted either: the answer need not be about the clientId at all.
+    if (reply.status !== undefined && answeredAsDone(o.case.callback, reply) === false && o.accepted === undefined) return notApplicable(`${describeReply(reply)} ${presentedWords(o)}; ${noAcceptance(o.case.callback)}`);
     return fail(`${describeReply(reply)} ${presentedWords(o)}`, 'HTTP 401 or 403 (wire profile section 1: real modules answer 401 or 403 when the clientId is missing or unknown)', evidence);
   },
 });
