@@ -246,19 +246,24 @@ test('the model: the edit of a save with a past delivery date is wrong input (it
     driver,
     sequence([
       save,
+      save,
       { op: 'wrong', action: 'edit', kind: 1, n: 3, target: 0, fields: {}, packages: [], request: { delivery: { deliveryDate: '2031-01-05 10:00:00' } } },
       { op: 'wrong', action: 'shipmentSave', kind: 0, n: 3, target: 0, fields: { store: 'w1' }, packages: [{ weight: 1 }] },
       { op: 'wrong', action: 'edit', kind: 0, n: 3, target: 0, fields: {}, packages: [], request: { delivery: { shipmentDate: '2031-01-02 10:00:00' } } },
+      { op: 'wrong', action: 'edit', kind: 0, n: 3, target: 0, fields: {}, packages: [], request: { delivery: {} } },
     ]),
     't',
   );
-  // The open ones the in-memory module took leave the delivery live: the wrong edit after them still runs.
-  expect(sent.slice(0, 4)).toEqual(['save', 'save', 'shipmentSave', 'save']);
-  expect(o.steps![1]!.case.intent).toMatchObject({ kind: 'open' });
-  expect((o.steps![1]!.case.payload as { delivery: Record<string, unknown> }).delivery).toEqual({ shipmentDate: '2020-04-04 10:00:00' });
+  // The open ones the in-memory module took leave the delivery live (the pickup saved puts the first in a shipment):
+  // the wrong edit goes to the delivery outside any shipment; with none left, no wrong edit runs.
+  expect(sent).toEqual(['save', 'save', 'save', 'shipmentSave', 'save']);
   expect(o.steps![2]!.case.intent).toMatchObject({ kind: 'open' });
-  expect((o.steps![2]!.case.payload as { date: string }).date).toBe('2020-04-04 09:00:00');
-  const edit = o.steps![3]!;
+  expect((o.steps![2]!.case.payload as { delivery: Record<string, unknown> }).delivery).toEqual({ shipmentDate: '2020-04-04 10:00:00' });
+  expect(o.steps![3]!.case.intent).toMatchObject({ kind: 'open' });
+  expect((o.steps![3]!.case.payload as { date: string }).date).toBe('2020-04-04 09:00:00');
+  expect((o.steps![3]!.case.payload as { orders: Array<{ deliveryId: string }> }).orders[0]!.deliveryId).toBe((o.steps![2]!.case.payload as { deliveryId: string }).deliveryId);
+  const edit = o.steps![4]!;
+  expect(edit.case.payload).toMatchObject({ deliveryId: (o.steps![1]!.reply.json as { result: { deliveryId: string } }).result.deliveryId });
   expect(edit.case.intent).toMatchObject({ kind: 'wrong', field: 'deliveryDate', value: '2020-04-04 12:00:00', source: expect.stringContaining('Errors 7') });
   expect(edit.case.payload).toMatchObject({ deliveryId: expect.any(String), delivery: { deliveryDate: '2020-04-04 12:00:00', shipmentDate: '2031-01-02 10:00:00' } });
 });

@@ -155,9 +155,16 @@ test('wrong input by the documents\' words (Errors 7: "a past delivery date or z
   }
 });
 
-test('each kind of wrong input cites the sentence that makes it wrong; profileOnly exactly when a cited sentence is the profile\'s', () => {
-  for (const b of calculateBreakages(ctx(true))) {
+test('each kind of wrong input cites the sentence that makes it wrong; profileOnly exactly when a cited sentence is the profile\'s', async () => {
+  const { deliveryBreakages } = await import('../../src/generators/delivery/breakages.ts');
+  const { createBreakages } = await import('../../src/generators/payment/create.ts');
+  for (const b of [...calculateBreakages(ctx(true)), ...deliveryBreakages(ctx(true), 'save', true)]) {
     expect(b.source, b.why).toMatch(/^(document|wire profile)[^:]*: ".+"/);
     expect(b.profileOnly, `${b.why}: ${b.source}`).toBe(/wire profile/.test(b.source));
+  }
+  // The wrong input of payment create, too: each with its sentence and the value it sends.
+  for (const b of createBreakages({ declaredCurrencies: ['EUR'] } as unknown as Parameters<typeof createBreakages>[0])) {
+    expect(b.source, b.why).toMatch(/^(document|wire profile)[^:]*: ".+"/);
+    expect(b.apply({ amount: 10, currency: 'EUR' }, 7)[b.field]).toEqual(b.value(7));
   }
 });
