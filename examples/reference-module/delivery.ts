@@ -597,6 +597,7 @@ export class DeliveryService {
     if (d.deliveryDate) result.deliveryDate = d.deliveryDate;
     if (this.faults?.has('get-dates-d-m-y')) for (const k of ['shipmentDate', 'deliveryDate'] as const) if (d[k]) result[k] = d[k]!.split('-').reverse().join('.');
     if (this.faults?.has('get-updatedat-ymd')) result.status = { ...d.status, updatedAt: d.status.updatedAt.slice(0, 19).replace('T', ' ') };
+    if (this.faults?.has('get-cost-as-text')) result.cost = d.cost.toFixed(2);
     if (d.deliveryTime) result.deliveryTime = { ...d.deliveryTime };
     if (d.payerType) result.payerType = d.payerType;
     if (d.shipmentAddress) result.shipmentAddress = { ...d.shipmentAddress };

@@ -105,6 +105,7 @@ export const FAULTS = {
   'accepts-past-delivery-date': 'calculate and save take a delivery date in the past as it comes: they price it and create (or edit) the delivery instead of refusing (document, Errors 7: "a past delivery date").',
   'get-dates-d-m-y': 'The get answer writes shipmentDate and deliveryDate `d.m.Y` (`05.03.2027`) where the wire profile gives Y-m-d.',
   'get-updatedat-ymd': 'The get answer\'s status.updatedAt is written `Y-m-d H:i:s` where the wire profile gives ISO 8601.',
+  'get-cost-as-text': 'The get answer gives the delivery\'s cost as a text (`"7.40"`), not a number.',
   'get-unknown-id-success': 'get of a deliveryId the module never gave answers `{"success": true, "result": {}}` instead of an error.',
   'delete-refuses-saved': 'delete of a delivery just saved is refused (HTTP 400, errorMsg "deliveryId ... cannot be cancelled yet"), a well-formed error.',
   'calculate-resets-connection': 'A calculate of more than 10 kg in all is never answered: the module resets the connection.',

@@ -287,6 +287,7 @@ export const FAULT_CASES: FaultCase[] = [
   { fault: 'accepts-past-delivery-date', area: 'delivery', part: `${DLV.calculateWrong}|${DLV.saveWrong}`, failing: ['ensureWrongInputIsRefused'], requirement: 'GEN-ERR-NAMES-INCORRECT-FIELD', runs: 40 },
   { fault: 'get-dates-d-m-y', area: 'delivery', part: DLV.getSaved, failing: ['ensureGetDatesAreYmd'], requirement: 'WIRE-DLV-GET-DATES-YMD', runs: 30 },
   { fault: 'get-updatedat-ymd', area: 'delivery', part: DLV.getSaved, failing: ['ensureGetStatusUpdatedAtIsIso8601'], requirement: 'WIRE-DLV-GET-UPDATEDAT-ISO8601', runs: 30 },
+  { fault: 'get-cost-as-text', area: 'delivery', part: DLV.getSaved, failing: ['ensureGetAnswersDelivery'], requirement: 'WIRE-DLV-GET-RESULT-SHAPE', also: ['WIRE-GEN-SUCCESS-REPLY-SHAPE'], runs: 30 },
   { fault: 'get-unknown-id-success', area: 'delivery', part: DLV.getUnknown, failing: ['ensureUnknownDeliveryIdIsRefused'], requirement: 'WIRE-DLV-GET-UNKNOWN-ID-ERROR', runs: 30 },
   { fault: 'delete-refuses-saved', area: 'delivery', part: DLV.deleteSaved, failing: ['ensureDeleteAcknowledged'], requirement: 'DLV-DELETE-POST' },
   { fault: 'delivery-get-actions-on-post', area: 'delivery', part: `${DLV.lists}|${DLV.getUnknown}`, failing: ['ensureActionServedAtItsMethod'], requirement: 'DLV-GET-GET', also: ['DLV-SHIPMENTPOINTLIST-GET', 'DLV-TARIFFLIST-GET', 'DLV-AUTOCOMPLETE-GET'], runs: 30 },
