@@ -11,6 +11,10 @@
  *   ("absent, not judged: ..."): never a pass that credits the member.
  *
  * The table below is the closing note's table of reply members (member, level, source).
+ * Replies whose body the documents do not judge have no row: telephony (makeCall "the body is
+ * ignored", changeUserStatus "Status and body are ignored", a recording is audio), print (the
+ * document's bytes: test/checks/print-lists.spec.ts), and the acknowledged webhooks
+ * (template_update, template_delete, message_updated/deleted/read: 2xx, body not shown).
  */
 import { test, expect } from '@playwright/test';
 import type { Reply } from '../../src/client/callback-client.ts';
@@ -247,6 +251,20 @@ const FAMILIES: Family[] = [
       req('result', [ensureRefundAnswersRefund.name], RESULT),
       ...['id', 'status', 'amount', 'comment'].map((m) => opt(`result.${m}`, [ensureRefundAnswersRefund.name], 'wire profile 3: {id, status, amount, comment}, none marked required')),
     ],
+  },
+  {
+    name: 'payment.approve',
+    callback: 'payment.approve',
+    body: { success: true },
+    checks: checksOf(PAYMENT_SEQUENCES),
+    members: [req('success', [], 'wire profile 1: {"success": true}, no result for approve')],
+  },
+  {
+    name: 'payment.cancel',
+    callback: 'payment.cancel',
+    body: { success: true },
+    checks: checksOf(PAYMENT_SEQUENCES),
+    members: [req('success', [], 'wire profile 1: {"success": true}, no result for cancel')],
   },
   {
     name: 'activity',
