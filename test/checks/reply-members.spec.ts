@@ -34,6 +34,16 @@ import { ensureAutocompleteAnswersSuggestions, ensureShipmentPointListAnswersTer
 import { ensureCreateReturnsPaymentLink, ensureRefundAnswersRefund } from '../../src/checks/payment/replies.ts';
 import { ensureErrorBodyCarriesErrorMsg, ensureErrorBodyMatchesErrorShape } from '../../src/checks/callbacks/error-reply.ts';
 import { ensureMessageSentAnswersReply, ensureMessageSentErrorCodeKnown, ensureTemplateCreateAnswersCode, type WebhookOutcome } from '../../src/checks/chat/webhooks.ts';
+import {
+  ensureTemplateButtonTypesAreKnown,
+  ensureTemplateQuickRepliesWithinLimit,
+  ensureTemplateRejectionReasonIsKnown,
+  ensureTemplateReportCarriesFields,
+  ensureTemplateUpdateCarriesFields,
+  type TemplateCallView,
+  type TemplateSubject,
+} from '../../src/checks/chat/templates.ts';
+import { judgeReport, judgeUpdate } from '../../src/contract/template-machine.ts';
 
 type Json = Record<string, unknown>;
 type AnyCheck = Check<CaseOutcome>;
@@ -372,3 +382,58 @@ for (const f of FAMILIES) {
     }
   });
 }
+
+/**
+ * The module's template calls to the gateway (document, Chat transport and chat bot): a report
+ * (POST) lists code, name, type, body, verification_status, header, examples, footer, buttons; an
+ * update (PUT) name, body, verification_status, optional rejection_reason, header or
+ * attachments, footer, buttons. The fields rule requires what the gateway needs (a report's code,
+ * and name, body, verification_status of both); the value rules are not applicable without the
+ * member they judge.
+ */
+const TEMPLATE = { code: 'tpl_1', name: 'order_ready', type: 'text', body: 'Order {{1}} is ready', verification_status: 'approved', footer: 'Shop', buttons: { items: [{ type: 'plain', label: 'OK' }] }, rejection_reason: 'scam' };
+let calls = 0;
+function templateCall(kind: 'report' | 'update', payload: Json): TemplateCallView {
+  const j = kind === 'report' ? judgeReport(payload) : judgeUpdate('pending', payload);
+  const refused = j.breaches.some((b) => b.refuse);
+  const code = kind === 'report' ? (typeof payload.code === 'string' ? payload.code : undefined) : 'tpl_1';
+  return {
+    exchange: `t${++calls}`,
+    method: kind === 'report' ? 'POST' : 'PUT',
+    path: kind === 'report' ? '/channels/1/templates' : '/channels/1/templates/tpl_1',
+    kind,
+    channelId: 1,
+    ...(code ? { code } : {}),
+    status: refused ? 400 : 200,
+    accepted: !refused,
+    payload,
+    schemaErrors: [],
+    judgement: { kind, channelId: 1, code: code ?? '', from: kind === 'report' ? 'new' : 'pending', ...(j.to ? { to: j.to } : {}), breaches: j.breaches },
+  };
+}
+const TEMPLATE_MEMBERS: Array<{ kind: 'report' | 'update'; member: string; level: 'required' | 'optional'; judges: Array<Check<TemplateSubject>> }> = [
+  ...(['code', 'name', 'body', 'verification_status'] as const).map((member) => ({ kind: 'report' as const, member, level: 'required' as const, judges: [ensureTemplateReportCarriesFields] })),
+  ...(['name', 'body', 'verification_status'] as const).map((member) => ({ kind: 'update' as const, member, level: 'required' as const, judges: [ensureTemplateUpdateCarriesFields] })),
+  ...(['report', 'update'] as const).flatMap((kind) => [
+    { kind, member: 'buttons', level: 'optional' as const, judges: [ensureTemplateButtonTypesAreKnown, ensureTemplateQuickRepliesWithinLimit] },
+    { kind, member: 'rejection_reason', level: 'optional' as const, judges: [ensureTemplateRejectionReasonIsKnown] },
+  ]),
+];
+
+test.describe('reply members: the module\'s template calls', () => {
+  for (const m of TEMPLATE_MEMBERS) {
+    test(`${m.kind} without ${m.member}: ${m.level}`, async () => {
+      const whole = { calls: [templateCall(m.kind, { ...TEMPLATE })] };
+      for (const j of m.judges) expect((await j.run(whole)).outcome, `${j.name} on the whole ${m.kind}`).toBe('pass');
+      const stripped = { calls: [templateCall(m.kind, without(TEMPLATE, m.member))] };
+      for (const j of m.judges) {
+        const v = await j.run(stripped);
+        if (m.level === 'required') expect(v.outcome, `${j.name} without ${m.member}`).toBe('fail');
+        else {
+          expect(v.outcome, `${j.name} without ${m.member}`).toBe('notApplicable');
+          expect(v.detail ?? '').not.toBe('');
+        }
+      }
+    });
+  }
+});
