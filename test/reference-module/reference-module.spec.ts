@@ -500,6 +500,7 @@ const REGISTRATION_FAULTS: Record<string, { diff: string[]; schemaValid: boolean
   'webhook-message-sent-without-id': { diff: [], schemaValid: true },
   'webhook-without-client-id-accepted': { diff: [], schemaValid: true },
   'webhook-refused-but-acted': { diff: [], schemaValid: true },
+  'transport-refuses-every-webhook': { diff: [], schemaValid: true },
   'webhook-delete-500': { diff: [], schemaValid: true },
   'webhook-template-update-refused': { diff: [], schemaValid: true },
   'webhook-message-events-unhandled': { diff: [], schemaValid: true },
@@ -625,6 +626,8 @@ const REGISTRATION_FAULTS: Record<string, { diff: string[]; schemaValid: boolean
   'shipment-delete-refuses-saved': { diff: [], schemaValid: true },
   'get-after-edit-unknown': { diff: [], schemaValid: true },
   'refused-delete-takes-effect': { diff: [], schemaValid: true },
+  'tariff-list-accepts-any-client-id': { diff: [], schemaValid: true },
+  'refused-shipment-save-takes-effect': { diff: [], schemaValid: true },
   'vat-none-refused': { diff: [], schemaValid: true },
   'delivery-get-actions-on-post': { diff: [], schemaValid: true },
   'delivery-post-actions-on-get': { diff: [], schemaValid: true },
@@ -1216,6 +1219,27 @@ async function faultBehaviour(fault: string, m: RunningModule, reg: Record<strin
       expect(flat.status).toBe(fault === 'print-flat-ids-refused' ? 400 : 200);
       break;
     }
+    // The clientId probed on every callback (issue 31, item 5): tariffList taken whatever the clientId, the other GETs refuse it.
+    case 'tariff-list-accepts-any-client-id': {
+      for (const clientId of [undefined, 'never-given']) {
+        const tariffs = await getCallback(`${m.url}/delivery/tariffs`, clientId === undefined ? {} : { clientId });
+        expect(tariffs.status).toBe(200);
+        expect(((await tariffs.json()) as { success: boolean }).success).toBe(true);
+      }
+      expect((await getCallback(`${m.url}/delivery/shipment-points`, { city: 'Berlin' })).status).toBe(401);
+      expect((await getCallback(`${m.url}/delivery/tariffs`, { clientId: m.clientId })).status).toBe(200);
+      break;
+    }
+    // A refused shipmentSave that created the shipment: the same with the clientId finds the delivery already shipped.
+    case 'refused-shipment-save-takes-effect': {
+      const id = await saveDelivery(m);
+      const request = { store: 'main', orders: [{ deliveryId: id, packages: [{ weight: 1500 }] }] };
+      expect((await postCallback(`${m.url}/delivery/shipment/save`, undefined, 'shipmentSave', request)).status).toBe(401);
+      const again = await postCallback(`${m.url}/delivery/shipment/save`, m.clientId, 'shipmentSave', request);
+      expect(again.status).toBe(400);
+      expect(((await again.json()) as { errorMsg: string }).errorMsg).toContain('already belongs');
+      break;
+    }
     case 'tariff-list-result-not-array':
     case 'delivery-get-actions-on-post':
     case 'points-result-not-array':
@@ -1446,6 +1470,14 @@ async function faultBehaviour(fault: string, m: RunningModule, reg: Record<strin
       if (fault === 'template-url-button-without-url') expect(items.some((b) => b.type === 'url' && b.url === undefined)).toBe(true);
       if (fault === 'template-attachment-type-unknown') expect([body.attachments, body.header]).toEqual([{ type: 'audio' }, undefined]);
       if (fault === 'template-header-and-attachments') expect(body.header !== undefined && body.attachments !== undefined).toBe(true);
+      break;
+    }
+    // A transport that refuses every webhook, with its ClientId too (issue 31, item 4).
+    case 'transport-refuses-every-webhook': {
+      for (const clientId of [m.clientId, null]) {
+        const res = await postWebhook(reg, 'template_create', { channel_id: 7, name: 'order_ready', body: 'Order {{1}}' }, clientId);
+        expect(res.status).toBe(403);
+      }
       break;
     }
     // chat: webhooks (issue 25, item 2): each webhook answered as the fault says, the others as the reference answers them.
