@@ -30,10 +30,13 @@ function outcome(callback: CallbackName, r: Reply, intent: CaseIntent = { kind: 
 const run = async (check: { run(o: CaseOutcome): unknown }, o: CaseOutcome) => ((await check.run(o)) as { outcome: string }).outcome;
 const got = (code: string) => reply(200, { success: true, result: { trackNumber: 'T1', cost: 4, status: { code, updatedAt: '2027-03-01T10:00:00Z' } } });
 
-test('shipmentSave: a result {shipmentId, extraData} passes, without shipmentId too; an id of the wrong type fails; an error is not its to judge', async () => {
+test('shipmentSave: a result {shipmentId, extraData} passes; without shipmentId it fails where shipmentDelete is declared, and without it is no pass of the id (rule 5: never sent back); an id of the wrong type fails; an error is not its to judge', async () => {
   expect(await run(ensureShipmentSaveAnswersShipment, outcome('delivery.shipmentSave', reply(200, { success: true, result: { shipmentId: 'S1', extraData: {} } })))).toBe('pass');
   expect(await run(ensureShipmentSaveAnswersShipment, outcome('delivery.shipmentSave', reply(200, { success: true, result: { shipmentId: 7, extraData: [] } })))).toBe('pass');
-  expect(await run(ensureShipmentSaveAnswersShipment, outcome('delivery.shipmentSave', reply(200, { success: true, result: {} })))).toBe('pass');
+  expect(await run(ensureShipmentSaveAnswersShipment, outcome('delivery.shipmentSave', reply(200, { success: true, result: {} })))).toBe('notApplicable');
+  const editable = { integrations: { delivery: { actions: { shipmentSave: '/s', shipmentDelete: '/d' } } } };
+  expect(await run(ensureShipmentSaveAnswersShipment, { ...outcome('delivery.shipmentSave', reply(200, { success: true, result: { extraData: {} } })), module: editable })).toBe('fail');
+  expect(await run(ensureShipmentSaveAnswersShipment, { ...outcome('delivery.shipmentSave', reply(200, { success: true, result: { shipmentId: 'S1' } })), module: editable })).toBe('pass');
   expect(await run(ensureShipmentSaveAnswersShipment, outcome('delivery.shipmentSave', reply(200, { success: true, result: { shipmentId: { id: 'S1' } } })))).toBe('fail');
   expect(await run(ensureShipmentSaveAnswersShipment, outcome('delivery.shipmentSave', reply(200, { success: true })))).toBe('fail');
   expect(await run(ensureShipmentSaveAnswersShipment, outcome('delivery.shipmentSave', reply(400, { success: false, errorMsg: 'date' })))).toBe('notApplicable');
