@@ -15,6 +15,7 @@ import type { WebhookCasePayload, WebhookStep } from '../generators/chat/webhook
 import { typesOfCase } from '../generators/chat/webhooks.ts';
 import type { RunSession } from '../run/session.ts';
 import { bindStep, type ReferenceScope } from '../generators/chat/references.ts';
+import { openConversation } from '../generators/chat/context.ts';
 import type { Conversation } from '../simulators/gateway-conversations.ts';
 import type { GatewayCall } from '../simulators/gateway.ts';
 import {
@@ -59,36 +60,11 @@ export interface WebhookDriver {
   sent: Map<number, Map<string, number>>;
   /** The gateway's state as the transport sees it: what a step's references are bound to (`references.ts`). */
   references?: ReferenceScope;
-  /** Before a channel's first case: its first customer message, where the module can be asked for one (`openConversation`). */
+  /** Before a channel's first case: its first customer message, where the module can be asked for one (`openConversation`, context.ts). */
   prepare?(channelId: number): Promise<void>;
 }
 
 const TEMPLATE_OR_MESSAGE = /^transport\.(template\.|message\.|messages\.)/;
-
-/** The customer's first message: Cyrillic, diacritics and an emoji, as the platform's customers write. */
-export const FIRST_CUSTOMER_MESSAGE = 'Здравствуйте! Où est ma commande? 📦';
-
-/**
- * Each channel gets one customer message before its first webhook (issue 31, item 3): where the
- * module declares `transport.inboundMessage`, it is fired once per channel with `count` 1, and
- * the gateway waits (up to the flow timeout, at most 5 s) for the conversation the message opens
- * (`POST /messages`), so that a transport that opens its channel on a customer's first message is
- * reached. A channel that already has a conversation a customer started (the rate test's
- * messages, a replay's own) gets none; one whose transport sends none gets a conversation the
- * gateway starts itself when a webhook needs one (`references.ts`).
- */
-function openConversation(session: RunSession): (channelId: number) => Promise<void> {
-  const asked = new Set<number>();
-  const opened = (channelId: number): boolean => session.gateway.state.conversations.of(channelId).some((c) => c.origin === 'transport');
-  return async (channelId) => {
-    if (asked.has(channelId) || opened(channelId) || !session.triggers.declared('transport.inboundMessage')) return;
-    asked.add(channelId);
-    const reply = await session.triggers.fire('transport.inboundMessage', { channelId, text: FIRST_CUSTOMER_MESSAGE, count: 1 });
-    if (reply.status === undefined || reply.status >= 400) return;
-    const deadline = Date.now() + Math.min(session.config.flowTimeoutMs, 5000);
-    while (!opened(channelId) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-  };
-}
 
 export function sessionWebhookDriver(session: RunSession, seed: number): WebhookDriver {
   const clientId = session.clientId()!;
@@ -111,7 +87,7 @@ export function sessionWebhookDriver(session: RunSession, seed: number): Webhook
       return (await session.gateway.waitFor('transport.template.update', Math.min(session.config.flowTimeoutMs, 5000), match, mark)) !== undefined || session.gateway.callsSince(mark).some(match);
     },
     unknownClientId: `unknown-${inventedHex(seed, 'transport webhooks: an unknown ClientId', 16)}`,
-    ...(token !== undefined ? { references: { state: session.gateway.state, token }, prepare: openConversation(session) } : {}),
+    ...(token !== undefined ? { references: { state: session.gateway.state, token }, prepare: (channelId: number) => openConversation(session, channelId) } : {}),
     module: session.registration!.module,
     profile: session.config.profile,
     codes: new Map(),
@@ -162,12 +138,14 @@ export async function runWebhookCase(d: WebhookDriver, c: GeneratedCase, caseId:
       steps.push({ case: { callback: 'transport.template_update', payload: { channelId, code, verdict: 'approved' }, intent: { kind: 'valid' } }, reply: trigger, module: d.module, profile: d.profile, trigger: 'transport.templateVerdict', webhook: { type: 'verdict', channelId } });
       continue;
     }
-    // A message the transport gave no id cannot be named: its edit, deletion or read is not sent (wire profile 6: what a webhook names exists).
-    if (step.useMessage && messageId === undefined) continue;
     // What the step names, bound to the gateway's state as it is now (references.ts).
     const bound = d.references ? bindStep(d.references, channelId, step.data, step.refs, conversation) : { data: step.data };
     if (step.type === 'message_sent' && bound.conversation) conversation = bound.conversation;
-    const data = fill({ ...step, data: bound.data }, code ?? (created ? NO_CODE : undefined), messageId);
+    // The message an event names exists (wire profile 6): a read, the customer's last message in the chat; an edit or a deletion,
+    // the case's message, else the transport's last answer in the chat; none known: the event is not sent.
+    const named = !step.useMessage ? messageId : step.type === 'message_read' ? (conversation?.transportMessages.at(-1) ?? messageId) : (messageId ?? conversation?.answers.at(-1));
+    if (step.useMessage && named === undefined && d.references) continue;
+    const data = fill({ ...step, data: bound.data }, code ?? (created ? NO_CODE : undefined), named);
     const codeMissing = (step.useCode === true && created && code === undefined) || undefined;
     const mark = d.mark();
     if (pendingProbe) {

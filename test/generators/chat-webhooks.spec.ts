@@ -61,6 +61,8 @@ interface Sent {
   quoteKnown: boolean;
   /** The chat of the case's message_sent (for the message events that name it). */
   caseChat?: unknown;
+  /** The message an event names (`external_message_id`) is known in its chat. */
+  messageKnown: boolean;
 }
 
 /**
@@ -87,9 +89,10 @@ async function sendThrough(g: Gateway, settings: Record<string, unknown>, cases:
     return { status: 200, json, headers: {}, body: Buffer.from(JSON.stringify(json)), exchange: { id: 'x' } as Reply['exchange'] };
   };
   const judge = (type: string, data: Record<string, unknown>): void => {
-    if (!['message_sent', 'message_updated', 'message_deleted', 'message_read'].includes(type)) return void sent.push({ type, data, chatKnown: true, customerRight: true, quoteKnown: true });
+    if (!['message_sent', 'message_updated', 'message_deleted', 'message_read'].includes(type)) return void sent.push({ type, data, chatKnown: true, customerRight: true, quoteKnown: true, messageKnown: true });
     const chat = chats.get(String(data.external_chat_id));
-    sent.push({ type, data, chatKnown: chat !== undefined, customerRight: chat?.customer === data.external_user_id, quoteKnown: data.quote_external_id === undefined || chat?.ids.has(String(data.quote_external_id)) === true, caseChat });
+    const messageKnown = type === 'message_sent' || chat?.ids.has(String(data.external_message_id)) === true;
+    sent.push({ type, data, chatKnown: chat !== undefined, customerRight: chat?.customer === data.external_user_id, quoteKnown: data.quote_external_id === undefined || chat?.ids.has(String(data.quote_external_id)) === true, caseChat, messageKnown });
   };
   const driver: WebhookDriver = {
     send: async (type, data) => {
@@ -269,8 +272,14 @@ test('every reference a sent webhook makes exists on the gateway: a chat a custo
     expect(messages.length).toBeGreaterThan(100);
     const wrong = messages.filter((x) => !x.chatKnown || !x.customerRight || !x.quoteKnown).map((x) => `${x.type} chat ${String(x.data.external_chat_id)} user ${String(x.data.external_user_id)} quote ${String(x.data.quote_external_id)}`);
     expect(wrong.slice(0, 5)).toEqual([]);
-    // A message event names the chat of the case's message (the one it edits, deletes or reads).
-    for (const x of messages) if (x.type !== 'message_sent' && x.caseChat !== undefined) expect(x.data.external_chat_id).toBe(x.caseChat);
+    // A message event names the chat of the case's message, and a message known there: a read the customer's, an edit or a deletion the transport's answer.
+    const events = messages.filter((x) => x.type !== 'message_sent');
+    expect(events.length).toBeGreaterThan(20);
+    for (const x of events) {
+      if (x.caseChat !== undefined) expect(x.data.external_chat_id).toBe(x.caseChat);
+      expect(x.messageKnown, `${x.type} of ${String(x.data.external_message_id)}`).toBe(true);
+      expect(String(x.data.external_message_id)).toMatch(x.type === 'message_read' ? /^in-/ : /^tg-/);
+    }
     // Quotes were made, of customer messages and of the transport's own answers.
     const quoted = messages.map((x) => x.data.quote_external_id).filter((q): q is string => typeof q === 'string');
     expect(quoted.some((q) => q.startsWith('in-'))).toBe(true);
@@ -347,6 +356,37 @@ test('contents, captions, quotes and the names of customers and managers come in
     }
     const all = ['cyrillic', 'diacritics', 'emoji', 'latin'];
     expect(Object.fromEntries(Object.entries(seen).map(([k, v]) => [k, [...v].sort()]))).toEqual({ content: all, customer: all, user: all, botContent: all, botCustomer: all });
+  } finally {
+    await g.stop();
+  }
+});
+
+test('a message the transport gave no id is never named: its edit and deletion are not sent (or name an earlier answer of the chat), its read names the customer\'s message', async () => {
+  const g = await startGateway();
+  try {
+    const channelId = await activateChannel(g.base, TRANSPORT, { type: 'custom', name: 'Chats', external_id: 'chats', settings: NAMING });
+    await call(g.base, 'POST', '/api/transport/v1/messages', { transport: TRANSPORT, body: customerMessage(channelId, 'in-1', 'Привет', 'cust-1') });
+    const sent: Array<{ type: string; data: Record<string, unknown> }> = [];
+    const empty: Reply = { status: 200, json: {}, headers: {}, body: Buffer.from('{}'), exchange: { id: 'x' } as Reply['exchange'] };
+    const driver: WebhookDriver = {
+      send: async (type, data) => (sent.push({ type, data: data as Record<string, unknown> }), empty),
+      sendAs: async () => ({ ...empty, status: 403 }),
+      mark: () => 0,
+      callsSince: () => [],
+      awaitVerdict: async () => true,
+      unknownClientId: 'unknown-client',
+      module: {},
+      profile: true,
+      codes: new Map(),
+      sent: new Map(),
+      references: { state: g.gw.state, token: TRANSPORT },
+    };
+    const channel = chatChannelOf(g.gw.channels.get(channelId)!);
+    for (const [i, c] of fc.sample(webhookCase(channel, ['message_updated', 'message_deleted', 'message_read'])!, { seed: 26, numRuns: 60 }).entries()) await runWebhookCase(driver, c, `case-${i}`);
+    expect(sent.filter((x) => x.type === 'message_updated' || x.type === 'message_deleted')).toEqual([]);
+    const reads = sent.filter((x) => x.type === 'message_read');
+    expect(reads.length).toBeGreaterThan(5);
+    for (const r of reads) expect(r.data.external_message_id).toBe('in-1');
   } finally {
     await g.stop();
   }

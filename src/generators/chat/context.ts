@@ -109,13 +109,45 @@ export function botOf(session: RunSession): BotContext | undefined {
 /**
  * The transport once it has an active channel: a transport activates its channels on its own
  * after its registration (the document's flow), so the specs wait for the first one, up to
- * `timeoutMs`. The context as it is at the timeout (perhaps with no channel).
+ * `timeoutMs`. The context as it is at the timeout (perhaps with no channel). Each active channel
+ * then gets its first customer message (`openConversation`) before any spec drives the transport.
  */
 export async function awaitChannels(session: RunSession, timeoutMs: number): Promise<TransportContext | undefined> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const t = transportOf(session);
-    if (!t || t.channels.length > 0 || Date.now() >= deadline) return t;
+    if (!t || t.channels.length > 0 || Date.now() >= deadline) {
+      for (const c of t?.channels ?? []) await openConversation(session, c.id);
+      return t;
+    }
     await new Promise((r) => setTimeout(r, 50));
   }
+}
+
+/** The customer's first message: Cyrillic, diacritics and an emoji, as the platform's customers write. */
+export const FIRST_CUSTOMER_MESSAGE = 'Здравствуйте! Où est ma commande? 📦';
+
+/** The channels of a session asked for their first customer message. */
+const asked = new WeakMap<RunSession, Set<number>>();
+
+/**
+ * A channel's first customer message (issue 31, item 3): where the module declares
+ * `transport.inboundMessage`, it is fired once per channel with `count` 1 before the transport is
+ * driven (the first chat spec that waits for the channels, or a replayed webhook case), and the
+ * gateway waits (up to the flow timeout, at most 5 s) for the conversation the message opens
+ * (`POST /messages`), so that a transport that opens its channel on a customer's first message
+ * is reached, and webhooks name a chat it knows. A channel that already has a conversation a
+ * customer started gets none; one whose transport sends none gets a conversation the gateway
+ * starts itself when a webhook needs one (`references.ts`).
+ */
+export async function openConversation(session: RunSession, channelId: number): Promise<void> {
+  const opened = (): boolean => session.gateway.state.conversations.of(channelId).some((c) => c.origin === 'transport');
+  let done = asked.get(session);
+  if (!done) asked.set(session, (done = new Set()));
+  if (done.has(channelId) || opened() || !session.triggers.declared('transport.inboundMessage')) return;
+  done.add(channelId);
+  const reply = await session.triggers.fire('transport.inboundMessage', { channelId, text: FIRST_CUSTOMER_MESSAGE, count: 1 });
+  if (reply.status === undefined || reply.status >= 400) return;
+  const deadline = Date.now() + Math.min(session.config.flowTimeoutMs, 5000);
+  while (!opened() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
 }
