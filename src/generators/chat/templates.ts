@@ -29,7 +29,8 @@ export const TEMPLATE_LANGS = ['en', 'en_US', 'ru', 'es', 'pt_BR', 'de', 'fr', '
 export const TEMPLATE_CATEGORIES = ['MARKETING', 'UTILITY', 'AUTHENTICATION'] as const;
 export const HEADER_ATTACHMENT_TYPES = ['image', 'document', 'video'] as const;
 
-const WORDS = ['hello', 'your', 'order', 'is', 'ready', 'thanks', 'for', 'shopping', 'with', 'us', 'delivery', 'today', 'Привет', 'pedido', 'listo', 'новый', 'статус', 'code', 'visit', 'store', 'soon', '🙂'];
+/** Latin, Cyrillic, with diacritics and an emoji (issue 31, item 8: the platform's users write in Russian and other languages). */
+const WORDS = ['hello', 'your', 'order', 'is', 'ready', 'thanks', 'for', 'shopping', 'with', 'us', 'delivery', 'today', 'Привет', 'pedido', 'listo', 'новый', 'статус', 'code', 'visit', 'store', 'soon', '🙂', 'número', 'déjà', 'Grüße', 'ваш', 'заказ'];
 const word = fc.constantFrom(...WORDS);
 /** A few words separated by spaces. */
 const words = (min: number, max: number): fc.Arbitrary<string> => fc.array(word, { minLength: min, maxLength: max }).map((ws) => ws.join(' '));
@@ -62,7 +63,9 @@ interface Button {
   phone?: string;
 }
 
-const label = words(1, 3).map((s) => s.slice(0, 25));
+/** At most `n` characters (code points: an emoji is never cut in two). */
+const cut = (s: string, n: number): string => [...s].slice(0, n).join('');
+const label = words(1, 3).map((s) => cut(s, 25));
 const phoneNumber = fc.stringMatching(/^\+[1-9][0-9]{9,12}$/);
 
 /** A URL button: its link may hold one variable {{1}} (then it has one sample). */
@@ -85,7 +88,7 @@ const buttons: fc.Arbitrary<Array<{ button: Button; vars: number }>> = fc
 type HeaderChoice = { kind: 'none' } | { kind: 'text'; body: string; vars: number } | { kind: 'file'; type: (typeof HEADER_ATTACHMENT_TYPES)[number]; files: Array<{ id: string; caption: string }> };
 const header: fc.Arbitrary<HeaderChoice> = fc.oneof(
   fc.constant<HeaderChoice>({ kind: 'none' }),
-  fc.integer({ min: 0, max: 1 }).chain((vars) => textWithVariables(vars).map((body): HeaderChoice => ({ kind: 'text', body: body.slice(0, 60), vars }))),
+  fc.integer({ min: 0, max: 1 }).chain((vars) => textWithVariables(vars).map((body): HeaderChoice => ({ kind: 'text', body: cut(body, 60), vars }))),
   fc
     .record({ type: fc.constantFrom(...HEADER_ATTACHMENT_TYPES), files: fc.array(fc.record({ id: fileId, caption: words(0, 3) }), { minLength: 1, maxLength: 1 }) })
     .map((f): HeaderChoice => ({ kind: 'file', ...f })),
