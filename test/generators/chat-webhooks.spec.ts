@@ -391,3 +391,35 @@ test('a message the transport gave no id is never named: its edit and deletion a
     await g.stop();
   }
 });
+
+test('files within what the channel and the template allow: items no more than max_items_count and no larger than max_item_size; a media template\'s header and samples are files of its kind within its limits', async () => {
+  const g = await startGateway();
+  try {
+    // A held image too large for the channel, and a held PDF: neither may stand for an image of this channel.
+    await call(g.base, 'POST', '/api/transport/v1/files/upload', { transport: TRANSPORT, raw: { type: 'image/png', data: Buffer.alloc(9000, 1) } });
+    await call(g.base, 'POST', '/api/transport/v1/files/upload', { transport: TRANSPORT, raw: { type: 'application/pdf', data: Buffer.alloc(100, 1) } });
+    const settings = { ...NAMING, image: { creating: 'both', max_item_size: 5000, max_items_count: 1 }, file: { creating: 'none' } };
+    const run = await sendThrough(g, settings, 120, 27);
+    const images = run.sent.filter((x) => x.type === 'message_sent' && x.data.type === 'image');
+    expect(images.length).toBeGreaterThan(5);
+    for (const x of images) {
+      const items = x.data.items as Array<{ id: string; size: number }>;
+      expect(items).toHaveLength(1);
+      const file = g.gw.files.get(items[0]!.id)!;
+      expect(file.mime_type).toMatch(/^image\//);
+      expect(file.size).toBeLessThanOrEqual(5000);
+    }
+    const MIMES: Record<string, string[]> = { image: ['image/jpeg', 'image/jpg', 'image/png'], document: ['application/pdf'], video: ['video/mp4'] };
+    let samples = 0;
+    for (const x of run.sent.filter((s) => s.type === 'template_create' && s.data.attachments)) {
+      const kind = (x.data.attachments as { type: string }).type;
+      for (const id of filesOf(x.data)) {
+        samples += 1;
+        expect(MIMES[kind]).toContain(g.gw.files.get(id)!.mime_type);
+      }
+    }
+    expect(samples).toBeGreaterThan(3);
+  } finally {
+    await g.stop();
+  }
+});

@@ -22,6 +22,7 @@
 import type { GatewayState } from '../../simulators/gateway-state.ts';
 import type { Conversation } from '../../simulators/gateway-conversations.ts';
 import { heldFiles, putFile } from '../../simulators/gateway-files.ts';
+import { HEADER_FILES, type HeaderKind } from '../../contract/template-machine.ts';
 
 /** A step's references as choices; bound by `bindStep` when the step is sent. */
 export interface StepRefs {
@@ -67,26 +68,44 @@ interface Slot {
   kind: string;
   /** `items[]` carry the file's size. */
   sized: boolean;
+  /** A template's header file or sample: of the header's kind, within its limits (`HEADER_FILES`). */
+  header: boolean;
 }
 
 /** The file slots of a webhook's data, in order: `items`, `template.variables.header.attachments`, the samples' `attachments`. */
 export function fileSlots(data: Record<string, unknown>): Slot[] {
   const slots: Slot[] = [];
   const kind = typeof data.type === 'string' ? data.type : 'file';
-  if (Array.isArray(data.items)) for (const it of data.items) if (isObj(it)) slots.push({ holder: it, kind, sized: true });
+  if (Array.isArray(data.items)) for (const it of data.items) if (isObj(it)) slots.push({ holder: it, kind, sized: true, header: false });
   const header = isObj(data.template) && isObj(data.template.variables) && isObj(data.template.variables.header) ? data.template.variables.header : undefined;
-  if (header && Array.isArray(header.attachments)) for (const a of header.attachments) if (isObj(a)) slots.push({ holder: a, kind: String(header.type ?? 'file'), sized: false });
+  if (header && Array.isArray(header.attachments)) for (const a of header.attachments) if (isObj(a)) slots.push({ holder: a, kind: String(header.type ?? 'document'), sized: false, header: true });
   const sampleKind = isObj(data.attachments) && typeof data.attachments.type === 'string' ? data.attachments.type : 'file';
   for (const k of ['example', 'examples']) {
     const ex = data[k];
-    if (isObj(ex) && Array.isArray(ex.attachments)) for (const a of ex.attachments) if (isObj(a)) slots.push({ holder: a, kind: sampleKind, sized: false });
+    if (isObj(ex) && Array.isArray(ex.attachments)) for (const a of ex.attachments) if (isObj(a)) slots.push({ holder: a, kind: sampleKind, sized: false, header: true });
   }
   return slots;
 }
 
-/** Whether a held file of this type may stand in a slot of this kind (an image for an image, any file for a file or document). */
-function fits(mime: string, kind: string): boolean {
-  return kind === 'image' || kind === 'audio' || kind === 'video' ? mime.startsWith(`${kind}/`) : true;
+/**
+ * Whether a held file may stand in a slot: in a message's `items` a file of the message's kind (an
+ * image for an image, any file for a file) within the channel's `max_item_size`; in a template's
+ * header or samples a file of the header's kind and limits (document, Chat template: `HEADER_FILES`).
+ */
+function fits(file: { mime_type: string; size: number }, slot: Slot, maxItemSize: number | undefined): boolean {
+  if (slot.header) {
+    const spec = Object.hasOwn(HEADER_FILES, slot.kind) ? HEADER_FILES[slot.kind as HeaderKind] : HEADER_FILES.document;
+    return (spec.mimes as readonly string[]).includes(file.mime_type) && file.size <= spec.maxBytes;
+  }
+  if (maxItemSize !== undefined && file.size > maxItemSize) return false;
+  return slot.kind === 'image' || slot.kind === 'audio' || slot.kind === 'video' ? file.mime_type.startsWith(`${slot.kind}/`) : true;
+}
+
+/** The channel's `max_item_size` for a kind of message (wire profile 6: its settings), when it gives one. */
+function maxItemSize(scope: ReferenceScope, channelId: number, kind: string): number | undefined {
+  const feature = scope.state.channels.get(channelId)?.settings[kind];
+  const max = isObj(feature) ? feature.max_item_size : undefined;
+  return typeof max === 'number' && max > 0 ? max : undefined;
 }
 
 /** What binding a step gave: its data, and the conversation it is in (when it names one). */
@@ -125,9 +144,11 @@ export function bindStep(scope: ReferenceScope, channelId: number, data: Record<
   const slots = fileSlots(out);
   if (slots.length > 0) {
     for (const [i, slot] of slots.entries()) {
-      const held = heldFiles(scope.state, scope.token).filter((f) => fits(f.mime_type, slot.kind));
+      const max = slot.header ? undefined : maxItemSize(scope, channelId, slot.kind);
+      const held = heldFiles(scope.state, scope.token).filter((f) => fits(f, slot, max));
       const pick = refs.files?.[i] ?? 0;
-      const size = typeof slot.holder.size === 'number' && slot.holder.size > 0 ? slot.holder.size : 1024;
+      const drawn = typeof slot.holder.size === 'number' && slot.holder.size > 0 ? slot.holder.size : 100 * 1024;
+      const size = Math.min(drawn, max ?? drawn, slot.header ? 1024 * 1024 : drawn);
       const file = pick < held.length ? held[pick]! : putFile(scope.state, scope.token, slot.kind, size);
       slot.holder.id = file.id;
       if (slot.sized && file.size > 0) slot.holder.size = file.size;

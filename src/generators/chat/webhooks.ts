@@ -121,6 +121,12 @@ export interface DrawnMessage {
   refs: StepRefs;
 }
 
+/** The channel's `max_items_count` for a kind of message (wire profile 6: its settings), at least 1; unbounded when it gives none. */
+const maxItems = (channel: ChatChannel, kind: MessageKind): number => {
+  const max = (channel.settings[kind] as Record<string, unknown> | undefined)?.max_items_count;
+  return typeof max === 'number' && max >= 1 ? Math.floor(max) : Number.MAX_SAFE_INTEGER;
+};
+
 /** Whether the channel lets a message of this kind quote another (its `quoting` feature; a template message is text). */
 const quotes = (channel: ChatChannel, kind: MessageKind): boolean => featureOn((channel.settings[kind] as Record<string, unknown> | undefined)?.quoting);
 
@@ -154,7 +160,7 @@ export function messageSentData(channel: ChatChannel, kind: MessageKind): fc.Arb
         : kind === 'order'
           ? order.map((o) => ({ data: { type: 'order', content: `Order ${o.number}`, order: o } }))
           : fc
-              .tuple(fc.array(fileItem(kind), { minLength: 1, maxLength: kind === 'audio' ? 1 : 3 }), text(0, 4))
+              .tuple(fc.array(fileItem(kind), { minLength: 1, maxLength: Math.min(kind === 'audio' ? 1 : 3, maxItems(channel, kind)) }), text(0, 4))
               .map(([items, content]) => ({ data: { type: kind, content, items: items.map((i) => i.item) }, files: items.map((i) => i.pick) }));
   return fc.tuple(messageBase(channel, kind), specific).map(([base, s]) => ({ data: { ...base.data, ...s.data }, refs: { ...base.refs, ...(s.files ? { files: s.files } : {}) } }));
 }
