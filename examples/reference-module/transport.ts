@@ -157,19 +157,14 @@ export class TransportService {
     const data = body.data;
     if (!isObj(data)) return this.refuse(ctx, 400, 'data must be an object');
     try {
+      if (this.actsOnReferences) await this.checkReferences(type, data);
       sendJson(ctx.res, 200, this.dispatch(type, data));
     } catch (e) {
       if (e instanceof HttpError) return this.refuse(ctx, e.status, e.message);
       throw e;
     }
-      if (this.actsOnReferences) await this.checkReferences(type, data);
   }
 
-  /** Fault `webhook-refused-but-acted`: the webhook is acted on though it will be refused. */
-  private actAnyway(ctx: Ctx): void {
-    try {
-      const body = JSON.parse(ctx.body.toString('utf8')) as Obj;
-      if (typeof body.type === 'string' && isObj(body.data)) this.dispatch(body.type, body.data);
   /**
    * Variation `acts-on-references`, as the official transport `retailcrm/mg-transport-telegram`
    * and public transports do: a message webhook of a chat none of its customers wrote from is
@@ -193,6 +188,11 @@ export class TransportService {
     }
   }
 
+  /** Fault `webhook-refused-but-acted`: the webhook is acted on though it will be refused. */
+  private actAnyway(ctx: Ctx): void {
+    try {
+      const body = JSON.parse(ctx.body.toString('utf8')) as Obj;
+      if (typeof body.type === 'string' && isObj(body.data)) this.dispatch(body.type, body.data);
     } catch {
       // Nothing to act on.
     }
@@ -294,12 +294,12 @@ export class TransportService {
     }
     const id = `msg_${++this.messageSeq}_${randomBytes(4).toString('hex')}`;
     this.sent.set(id, { ...data });
+    this.knownMessages.add(id);
     if (this.webhookFaults.has('webhook-message-sent-error-code-unknown')) return { error: { code: 'delivery_failed', message: 'the messenger did not take the message' } };
     if (this.webhookFaults.has('webhook-message-sent-without-id')) return {};
     return { external_message_id: id };
   }
 
-    this.knownMessages.add(id);
   // ------------------------------------------------------------ triggers
 
   /** The provider decided on a template: report it to the gateway. */
@@ -426,15 +426,15 @@ export class TransportService {
     if (!Number.isInteger(count) || count < 1 || count > 1000) throw badRequest('count must be an integer from 1 to 1000');
     const message = (i: number) => {
       const externalId = `in_${++this.messageSeq}_${randomBytes(4).toString('hex')}`;
+      // acts-on-references: the chat and the message are the messenger's own from now on.
+      this.knownMessages.add(externalId);
+      if (!this.knownChats.has(channelId)) this.knownChats.set(channelId, new Set());
+      this.knownChats.get(channelId)!.add(`chat-${customerId}`);
       const body = {
         message: { external_id: externalId, type: 'text', text: count === 1 ? text : `${text} (${i}/${count})` },
         originator: 'customer',
         customer: { external_id: customerId, nickname: customerId, first_name: 'Reference customer' },
         channel: channelId,
-      // acts-on-references: the chat and the message are the messenger's own from now on.
-      this.knownMessages.add(externalId);
-      if (!this.knownChats.has(channelId)) this.knownChats.set(channelId, new Set());
-      this.knownChats.get(channelId)!.add(`chat-${customerId}`);
         external_chat_id: `chat-${customerId}`,
       };
       return { externalId, body };
