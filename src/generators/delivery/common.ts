@@ -148,6 +148,7 @@ export function address(required: ReadonlySet<string> = new Set()): fc.Arbitrary
         street: fc.nat(),
         building: fc.oneof(fc.integer({ min: 1, max: 200 }).map(String), fc.tuple(fc.integer({ min: 1, max: 99 }), fc.constantFrom('A', 'B', 'к1', 'стр. 2', 'bis')).map(([n, s]) => `${n}${/^[a-z]/.test(s) ? '' : ' '}${s}`)),
         flat: fc.integer({ min: 1, max: 90 }).map(String),
+        house: fc.integer({ min: 1, max: 9 }).map(String),
         regionId: id,
         cityId: id,
         streetId: id,
@@ -201,10 +202,10 @@ function fieldValue(f: DataField, ctx: DeliveryContext): fc.Arbitrary<unknown> {
     case 'date':
       return fc.integer({ min: 0, max: 60 }).map((d) => dayAfter(ctx.firstDay, d));
     case 'text':
-    default:
       // What a user types: a comment in any of the scripts, or a short code.
       return fc.oneof(comment, fc.stringMatching(/^[A-Za-z0-9 ]{1,20}$/));
     case 'autocomplete':
+    default:
       return fc.stringMatching(/^[A-Za-z0-9 ]{1,20}$/);
   }
 }
