@@ -11,7 +11,9 @@
  *   `template.variables`) only where the channel sends templates and creates them: the case first
  *   creates the template through `template_create` and uses the code the module gave;
  * - `message_updated`, `message_deleted`, `message_read` of a message the case sent first (where
- *   the channel lets a message be sent), where the channel enables them;
+ *   the channel lets a message be sent), where the channel enables them; the runner names a
+ *   message known in the chat (an edit or deletion the id the transport gave, a read the
+ *   customer's last message) and sends none where there is no such message;
  * - `template_create` (two to five templates), `template_update` and `template_delete` of a
  *   template the case created first (with the `code` the module gave; a template's life: created,
  *   edited, perhaps deleted), only where `template.creation` is true;
