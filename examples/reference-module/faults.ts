@@ -187,6 +187,7 @@ export const FAULTS = {
   'webhook-refused-but-acted': 'A webhook with a missing or unknown `ClientId` is answered with the refusal, but acted on first: a refused `template_delete` deletes the template.',
   'tariff-list-accepts-any-client-id': '`tariffList` is answered with the tariffs whatever its `clientId`: none, or one the module never gave (every other callback refuses them).',
   'refused-shipment-save-takes-effect': 'A `shipmentSave` whose `clientId` is missing or unknown creates the shipment (its deliveries then belong to it), and only then is refused with 401 or 403.',
+  'refused-make-call-takes-effect': 'The PBX reports each call it starts with an outgoing call event, and a `makeCallUrl` call whose `clientId` is missing or unknown starts the call (its event reaches the system) before it is refused with 401 or 403.',
   'transport-refuses-every-webhook': 'Every webhook is answered HTTP 403 with the refusal body, with the module\'s `ClientId` or without one: nothing the gateway sends is ever taken (a refusal of a probe then proves nothing).',
   'webhook-delete-500': '`template_delete` fails inside the transport: HTTP 500 `{errors: ["internal error"]}`, the template left as it was.',
   'webhook-template-update-refused': '`template_update` is refused with HTTP 400 `{errors: ["template cannot be edited"]}`: an edited template is never resubmitted.',

@@ -5,7 +5,7 @@
  * and look up the responsible manager (wire-profile section 4).
  */
 import { randomBytes } from 'node:crypto';
-import { CallbackAuth, badRequest, getCallback, notFound, sendReply, success, type CallbackReply, type Ctx, type RouteHandler, type Router } from './http.ts';
+import { CallbackAuth, HttpError, afterReply, badRequest, getCallback, notFound, presentedClientId, sendReply, success, type CallbackReply, type Ctx, type RouteHandler, type Router } from './http.ts';
 import { dateTime } from './input.ts';
 import { buildWav } from './documents.ts';
 import { EXTERNAL_PHONES, TELEPHONY_CODES, TELEPHONY_PATHS } from './registration.ts';
@@ -118,6 +118,26 @@ export class TelephonyService {
   recordRoute(auth: CallbackAuth): RouteHandler {
     if (this.faults?.has('record-without-client-id')) return (ctx) => sendReply(ctx.res, this.record(ctx.params.id ?? ''));
     return getCallback(auth, (_q, ctx) => this.record(ctx.params.id ?? ''));
+  }
+
+  /**
+   * The route of makeCall: the clientId required, as every callback's. Fault
+   * `refused-make-call-takes-effect`: the PBX reports each call it starts with an outgoing call
+   * event (what a real PBX does), and starts the call before it looks at the clientId: a refused
+   * makeCall still rings, and its event reaches the system.
+   */
+  makeCallRoute(auth: CallbackAuth): RouteHandler {
+    if (!this.faults?.has('refused-make-call-takes-effect')) return queryOrFormCallback(auth, (q) => this.makeCall(q));
+    return async (ctx) => {
+      const q = paramsOf(ctx);
+      const reply = this.makeCall(q);
+      afterReply(ctx, async () => {
+        await this.callEvent({ phone: q.phone!.trim(), type: 'out', codes: [q.code!.trim()] });
+      });
+      const judged = auth.judge(presentedClientId(ctx));
+      if (!judged.ok) throw new HttpError(judged.status, judged.errorMsg);
+      sendReply(ctx.res, reply);
+    };
   }
 
   /** A call the PBX handled without the system (its history), for uploads; under `id` when the trigger named it. */
@@ -290,7 +310,7 @@ function queryOrFormCallback(auth: CallbackAuth, handler: (q: Record<string, str
 }
 
 export function mountTelephony(router: Router, auth: CallbackAuth, service: TelephonyService): void {
-  const makeCall = queryOrFormCallback(auth, (q) => service.makeCall(q));
+  const makeCall = service.makeCallRoute(auth);
   const changeStatus = queryOrFormCallback(auth, (q, ctx) => service.changeUserStatus(q, ctx));
   router.add(['GET', 'POST'], TELEPHONY_PATHS.makeCall, makeCall);
   router.add(['GET', 'POST'], TELEPHONY_PATHS.changeUserStatus, changeStatus);

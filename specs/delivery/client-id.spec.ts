@@ -122,6 +122,7 @@ test.describe('delivery clientId', () => {
           const effect =
             callback === 'delivery.shipmentSave'
               ? {
+                  kind: 'stillPossible' as const,
                   what: 'the same shipmentSave with the clientId',
                   control: async () => {
                     const other = await save();

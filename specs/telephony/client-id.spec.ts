@@ -8,7 +8,9 @@
  *
  * - makeCallUrl: "HTTP 200 means success; any other status is an initiation error". A refused
  *   call answered 200 is a call the module says it started: it acted (MUST). Any other status
- *   says no call was started.
+ *   says no call was started, and the platform checks that: no call event of the phone may reach
+ *   the system after a refused call, where the same call with the clientId led to one (a module
+ *   that reports no event of the calls it starts shows nothing to tell by: not applicable).
  * - changeUserStatusUrl: "Status and body are ignored". A correct module may answer a status
  *   change with anything, so its answer to a refused one shows neither acceptance nor action,
  *   and the platform sees no effect of a status change: only the profile's 401 or 403 (SHOULD) is
@@ -20,7 +22,7 @@ import { inArea } from '../areas.ts';
 import { runProperty, type PropertyCheck, type PropertySpec } from '../../src/properties/run.ts';
 import { propertyChecks, propertyCovers } from '../../src/properties/registry.ts';
 import { notRunFor, type NotRun } from '../../src/properties/applicability.ts';
-import { clientIdCases, clientIdProperty, clientIdTitle, probedHere, runClientIdProbe, type ClientIdCase, type ProbeDriver } from '../../src/properties/client-id-probes.ts';
+import { clientIdCases, clientIdProperty, clientIdTitle, probedHere, runClientIdProbe, type ClientIdCase, type ProbeDriver, type ProbeEffect } from '../../src/properties/client-id-probes.ts';
 import { noExtensions, telephonyContextOf, type TelephonyContext } from '../../src/generators/telephony/context.ts';
 import { statusChange, validMakeCall } from '../../src/generators/telephony/requests.ts';
 import type { CallbackName } from '../../src/callbacks/table.ts';
@@ -67,12 +69,33 @@ test.describe('telephony clientId', () => {
         module: session.registration!.module,
         profile: session.config.profile,
       };
+      // makeCall: a started call is one the module reports with call events (document, Events); a refused one must lead to none.
+      let waits = { quietMs: 500, waitMs: Math.min(session.config.flowTimeoutMs, 2000) };
+      const digits = (v: unknown): string => String(v ?? '').replace(/\D/g, '');
+      const effect =
+        callback === 'telephony.makeCall'
+          ? (c: ClientIdCase): ProbeEffect => {
+              const phone = (c.payload as { phone?: unknown }).phone;
+              return {
+                kind: 'quiet',
+                what: `call events of ${String(phone)}`,
+                mark: () => session.system.callCount(),
+                reports: (mark) => session.system.callsSince(mark).filter((x) => x.endpoint === 'call.event' && digits((x.payload as { phone?: unknown } | undefined)?.phone) === digits(phone)).map((x) => x.exchange.id),
+                ...waits,
+              };
+            }
+          : undefined;
       const spec: PropertySpec = {
         name,
         id: `client-id-${callback.split('.')[1]}`,
         arbitrary: clientIdCases(callback, plan.requests(ctx).map((c) => ({ payload: c.payload })), clientId),
         checks,
-        exec: (c: GeneratedCase, caseId: string) => runClientIdProbe(driver, c as ClientIdCase, caseId),
+        exec: async (c: GeneratedCase, caseId: string) => {
+          const o = await runClientIdProbe(driver, c as ClientIdCase, caseId, effect?.(c as ClientIdCase));
+          // A module that reported no call event after an authorised makeCall shows nothing to tell an effect by: the later cases do not wait for one.
+          if (callback === 'telephony.makeCall' && o.steps?.every((s) => s.observation?.kind === 'quiet' && s.observation.after.length === 0)) waits = { quietMs: 0, waitMs: 0 };
+          return o;
+        },
       };
       await runProperty(conformance, spec, gen);
     });

@@ -39,7 +39,7 @@ import type { CaseOutcome, GeneratedCase, Observation } from './types.ts';
 /** Where a callback's clientId probes are sent. */
 export type ProbeHome =
   /** Here: the area's client-id spec, with its request and, where one can be seen, the effect observed. */
-  | { here: true; effect?: 'stillPossible' }
+  | { here: true; effect?: ProbeEffect['kind'] }
   /** Elsewhere: the spec (test title) that probes it, with the effect observed there. */
   | { elsewhere: string };
 
@@ -60,7 +60,7 @@ export const CLIENT_ID_PROBES: Readonly<Record<CallbackName, ProbeHome>> = {
   'payment.approve': { elsewhere: 'payment sequences: a refused approve, then the manager\'s action with the clientId' },
   'payment.cancel': { elsewhere: 'payment sequences and flows: a refused cancel, the invoice still payable' },
   'payment.refund': { elsewhere: 'payment sequences: a refused refund, then the manager\'s action with the clientId' },
-  'telephony.makeCall': { here: true },
+  'telephony.makeCall': { here: true, effect: 'quiet' },
   'telephony.changeUserStatus': { here: true },
   'telephony.record': { elsewhere: 'telephony recordUrl: generated fetches with a missing or unknown clientId (specs/telephony/records.spec.ts)' },
   'transport.message_sent': { elsewhere: 'transport webhooks: a missing or unknown ClientId (specs/chat/webhooks.spec.ts)' },
@@ -114,39 +114,64 @@ export interface ProbeDriver {
   profile: boolean;
 }
 
-/** What to observe of a callback with an effect the platform can see: the second call, and a control made when it fails. */
-export interface ProbeEffect {
-  what: string;
-  control?: () => Promise<{ what: string; reply: Reply } | undefined>;
+/** What to observe of a callback with an effect the platform can see. */
+export type ProbeEffect =
+  /** The last call (the same with the clientId) must still succeed; when it fails, `control` makes the same call on an object no refused call named. */
+  | { kind: 'stillPossible'; what: string; control?: () => Promise<{ what: string; reply: Reply } | undefined> }
+  /**
+   * The module reports what it did to the system (a started call's events): none may come of a
+   * refused call within `quietMs`; the same call with the clientId shows, within `waitMs`, that
+   * the module does report (else nothing can be seen). `reports(mark)`: the exchanges of reports
+   * about the request since the mark; `mark()`: a position in the system's calls.
+   */
+  | { kind: 'quiet'; what: string; mark(): number; reports(mark: number): string[]; quietMs: number; waitMs: number };
+
+const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+
+/** Waits up to `ms` for a report since the mark; returns the reports seen. */
+async function reportsWithin(effect: Extract<ProbeEffect, { kind: 'quiet' }>, mark: number, ms: number): Promise<string[]> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const seen = effect.reports(mark);
+    if (seen.length > 0 || Date.now() >= deadline) return seen;
+    await sleep(Math.min(50, Math.max(1, deadline - Date.now())));
+  }
 }
 
 /**
  * Runs a probe: the call without a clientId, with an unknown one, then the same call with the
  * module's clientId (ask again). Each refused call is a step of the outcome; the last call shows
- * acceptance (`accepted` of both). With an effect to observe (`stillPossible`), the last call is
- * the observation; when it fails, `control` makes the same call on an object no refused call
- * named, to tell the refused calls' effect from a module that fails the call anyway.
+ * acceptance (`accepted` of both). With an effect to observe, each step gets its observation:
+ * `stillPossible`, the last call (and, when it fails, `control`: the same call on an object no
+ * refused call named, to tell the refused calls' effect from a module that fails the call
+ * anyway); `quiet`, the reports after each refused call, and after the last call.
  */
 export async function runClientIdProbe(d: ProbeDriver, c: ClientIdCase, caseId: string, effect?: ProbeEffect): Promise<CaseOutcome> {
   const steps: CaseOutcome[] = [];
+  const during: string[][] = [];
   for (const presented of ['missing', 'unknown'] as const) {
     const words = presented === 'missing' ? 'no clientId' : 'an unknown clientId';
+    const mark = effect?.kind === 'quiet' ? effect.mark() : 0;
     const reply = await d.send(c.callback, c.payload, presented === 'missing' ? undefined : c.unknown, `${caseId}: ${c.callback} (${words})`, true, c.url);
+    if (effect?.kind === 'quiet') during.push(await reportsWithin(effect, mark, effect.quietMs));
     steps.push({ case: { callback: c.callback, payload: c.payload, ...(c.url !== undefined ? { url: c.url } : {}), intent: { kind: 'refused', clientId: presented } }, reply, module: d.module, profile: d.profile });
   }
+  const mark = effect?.kind === 'quiet' ? effect.mark() : 0;
   const again = await d.send(c.callback, c.payload, d.clientId, `${caseId}: ${c.callback} (the same, with the clientId)`, false, c.url);
   let observation: Observation | undefined;
-  if (effect) {
+  if (effect?.kind === 'stillPossible') {
     observation = { kind: 'stillPossible', what: effect.what, after: again };
     if (!claimsSuccess(again) && effect.control) {
       const control = await effect.control();
       if (control) observation.control = control;
     }
   }
-  for (const s of steps) {
+  const after = effect?.kind === 'quiet' && acceptedAnswer(c.callback, again) ? await reportsWithin(effect, mark, effect.waitMs) : [];
+  steps.forEach((s, i) => {
     if (acceptedAnswer(c.callback, again)) s.accepted = again.exchange.id;
     if (observation) s.observation = observation;
-  }
+    if (effect?.kind === 'quiet') s.observation = { kind: 'quiet', what: effect.what, during: during[i]!, after, waitedMs: effect.quietMs };
+  });
   return { case: c, reply: steps.at(-1)!.reply, module: d.module, profile: d.profile, steps };
 }
 

@@ -76,6 +76,7 @@ const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.str
 
 /** Whether an observation shows a state changed by the refused call: readable before, and unreadable or different after. */
 export function observedChange(obs: Observation): boolean {
+  if (obs.kind === 'quiet') return obs.during.length > 0;
   if (obs.kind === 'reported') return obs.during.some((r) => r.status !== r.from) || (!obs.acknowledged && (obs.expected === undefined || !obs.reportedAfter.some((r) => r.status === obs.expected && r.accepted)));
   if (obs.kind !== 'unchanged' || !claimsSuccess(obs.before)) return false;
   const read = STATE_READERS[obs.reader] ?? STATE_READERS.result!;
@@ -123,6 +124,11 @@ async function judgeRefusal(o: CaseOutcome): Promise<Verdict> {
       // Acknowledged but not reported: that call's own rule (ensureActionIsReported) judges it.
       if (obs.acknowledged) return notApplicable(`${obs.what} was acknowledged but ${obs.expected} was not reported within ${obs.waitedMs} ms: judged by that call's own rule`);
       return fail(`after ${o.case.callback} with ${presented} was refused, ${obs.what} was refused too: ${describeReply(obs.trigger)}`, `${obs.what} goes through as if the refused call had not been made, and ${obs.expected} is reported (wire profile section 1)`, all);
+    }
+    if (obs.kind === 'quiet') {
+      if (obs.during.length > 0) return fail(`after ${o.case.callback} with ${presented} was refused, the module reported ${obs.what} to the system (${obs.during.length} call(s))`, `nothing reported of it: a refused call is not acted on (wire profile section 1)`, [o.reply.exchange.id, ...obs.during]);
+      if (obs.after.length === 0) return notApplicable(`no ${obs.what} reported after the same call with the clientId either: the platform sees nothing to tell an effect by`);
+      return pass(`refused (HTTP ${o.reply.status}); no ${obs.what} reported after it within ${obs.waitedMs} ms, while the same call with the clientId led to one`, [o.reply.exchange.id, ...obs.after.slice(0, 1)]);
     }
     const evidence = [o.reply.exchange.id, obs.after.exchange.id];
     if (obs.kind === 'stillPossible') {

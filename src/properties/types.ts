@@ -91,6 +91,13 @@ export type Observation =
   | { kind: 'unchanged'; what: string; before: Reply; after: Reply; /** The state reader of `refusal-probe.ts` that compares them. */ reader: string }
   | { kind: 'stillPossible'; what: string; after: Reply; /** When `after` failed: the same authorised call on an object no refused call touched; its success shows the failure was the refused call's effect. */ control?: { what: string; reply: Reply } }
   /**
+   * What the module reported to the system about the call's object (a makeCall's phone: call
+   * events) within `waitedMs` of the refused call (`during`: none may come), and of the same call
+   * with the clientId (`after`: one shows the module reports what it does, so that none after the
+   * refused call is seen, not assumed).
+   */
+  | { kind: 'quiet'; what: string; during: string[]; after: string[]; waitedMs: number }
+  /**
    * What the system was told after the refused call: reports about the object between the call and
    * the follow-up (none may change it), and after the follow-up (`trigger`), a report of `expected`.
    */

@@ -10,7 +10,7 @@ import fc from 'fast-check';
 import type { Reply } from '../../src/client/callback-client.ts';
 import type { Exchange } from '../../src/evidence/exchange.ts';
 import { CALLBACK_NAMES, CALLBACKS, type CallbackName } from '../../src/callbacks/table.ts';
-import { CLIENT_ID_PROBES, clientIdCases, clientIdChecks, clientIdProperty, probedHere, runClientIdProbe, type ClientIdCase, type ProbeDriver } from '../../src/properties/client-id-probes.ts';
+import { CLIENT_ID_PROBES, clientIdCases, clientIdChecks, clientIdProperty, probedHere, runClientIdProbe, type ClientIdCase, type ProbeDriver, type ProbeEffect } from '../../src/properties/client-id-probes.ts';
 import { PROPERTY_CHECKS } from '../../src/properties/registry.ts';
 import type { CaseOutcome } from '../../src/properties/types.ts';
 
@@ -111,7 +111,7 @@ test('shipmentSave: a refused one that created the shipment is seen when the sam
     return id === 'right' ? reply(200, { success: true, result: { shipmentId: 'S1' } }) : REFUSED();
   });
   const control = async () => ({ what: 'the same on D2', reply: await acts.send('delivery.shipmentSave', { orders: [{ deliveryId: 'D2' }] }, 'right', 'control', false) });
-  const effect = { what: 'the same shipmentSave with the clientId', control };
+  const effect = { kind: 'stillPossible' as const, what: 'the same shipmentSave with the clientId', control };
   const o = await runClientIdProbe(acts, probe('delivery.shipmentSave', { orders: [{ deliveryId: 'D1' }] }), 't', effect);
   expect((await verdicts('delivery.shipmentSave', o))[1]).toBe('ensureRefusalLeftNoEffect WIRE-GEN-BAD-CLIENTID-NO-ACTION: fail');
   // A module that refuses and does not act: the same with the clientId succeeds.
@@ -133,4 +133,18 @@ test('makeCall: a refused call answered 200 is a call started (fails); changeUse
     'ensureRefusalUses401Or403 WIRE-GEN-UNKNOWN-CLIENTID-401-403: fail',
     'ensureCallbackIsAnswered: pass',
   ]);
+});
+
+test('makeCall: a refused call that led to a call event of its phone fails; none where the authorised call led to one passes; no event at all is not applicable', async () => {
+  const reported: string[] = [];
+  const effect = (): ProbeEffect => ({ kind: 'quiet', what: 'call events of +4915100000001', mark: () => reported.length, reports: (mark) => reported.slice(mark), quietMs: 20, waitMs: 50 });
+  const pbx = (actsOnRefused: boolean, reports: boolean) =>
+    driver((_c, id) => {
+      if ((id === 'right' || actsOnRefused) && reports) setTimeout(() => reported.push(`event${reported.length}`), 1);
+      return id === 'right' ? reply(200) : reply(401, { success: false, errorMsg: 'clientId is missing' });
+    });
+  const leftNoEffect = async (d: ProbeDriver) => (await verdicts('telephony.makeCall', await runClientIdProbe(d, probe('telephony.makeCall', { phone: '+4915100000001' }), 't', effect())))[1];
+  expect(await leftNoEffect(pbx(true, true))).toBe('ensureRefusalLeftNoEffect WIRE-GEN-BAD-CLIENTID-NO-ACTION: fail');
+  expect(await leftNoEffect(pbx(false, true))).toBe('ensureRefusalLeftNoEffect WIRE-GEN-BAD-CLIENTID-NO-ACTION: pass');
+  expect(await leftNoEffect(pbx(false, false))).toBe('ensureRefusalLeftNoEffect WIRE-GEN-BAD-CLIENTID-NO-ACTION: notApplicable');
 });

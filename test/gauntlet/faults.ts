@@ -304,6 +304,7 @@ export const FAULT_CASES: FaultCase[] = [
   // The clientId probed on every callback (issue 31, item 5): specs/delivery/client-id.spec.ts.
   { fault: 'tariff-list-accepts-any-client-id', area: 'delivery', part: 'clientId: tariffList', failing: ['ensureRefusedCallbackHasNoEffect'], warnings: ['ensureRefusalUses401Or403'], requirement: 'WIRE-GEN-BAD-CLIENTID-NO-ACTION', also: ['WIRE-GEN-MISSING-CLIENTID-401-403', 'WIRE-GEN-UNKNOWN-CLIENTID-401-403'], runs: 4 },
   { fault: 'refused-shipment-save-takes-effect', area: 'delivery', part: 'clientId: shipmentSave', failing: ['ensureRefusalLeftNoEffect'], requirement: 'WIRE-GEN-BAD-CLIENTID-NO-ACTION', runs: 4 },
+  { fault: 'refused-make-call-takes-effect', area: 'telephony', part: 'clientId: makeCallUrl', failing: ['ensureRefusalLeftNoEffect'], requirement: 'WIRE-GEN-BAD-CLIENTID-NO-ACTION', runs: 4 },
   { fault: 'tracking-updatedat-ymd', area: 'delivery', part: DLV.tracking, failing: ['ensureMessageMatchesSchema'], requirement: 'WIRE-DLV-TRACKING-UPDATEDAT-ISO8601', runs: 10 },
   { fault: 'callbacks-refuse-all', area: 'registration', failing: ['ensureActivityAcknowledged', 'ensureModuleWasReached'], requirement: 'WIRE-REG-ACTIVITY-REPLY-SUCCESS' },
   // Delivery print and lists (issue 22): generated print, tariffList, shipmentPointList, autocomplete.

@@ -479,6 +479,7 @@ const REGISTRATION_FAULTS: Record<string, { diff: string[]; schemaValid: boolean
   'call-event-type-unknown': { diff: [], schemaValid: true },
   'make-call-201': { diff: [], schemaValid: true },
   'make-call-no-number-200': { diff: [], schemaValid: true },
+  'refused-make-call-takes-effect': { diff: [], schemaValid: true },
   'change-status-hangs': { diff: [], schemaValid: true },
   'record-wav-as-mpeg': { diff: [], schemaValid: true },
   'record-without-client-id': { diff: [], schemaValid: true },
@@ -905,6 +906,16 @@ async function faultBehaviour(fault: string, m: RunningModule, reg: Record<strin
       expect((await call('101', '')).status).toBe(fault === 'make-call-no-number-200' ? 200 : 400);
       // A phone that is no number is refused either way.
       expect((await call('101', 'abc')).status).toBe(400);
+      break;
+    }
+    // A refused makeCall still starts the call: its outgoing call event reaches the system (issue 31, item 5).
+    case 'refused-make-call-takes-effect': {
+      const events = () => m.system.find('POST', '/api/v5/telephony/call/event').map((c) => JSON.parse(c.form.get('event')!) as { phone: string; type: string });
+      const refused = await getCallback(`${m.url}/telephony/call`, { code: '101', phone: '+4915100000001', userId: '1' });
+      expect(refused.status).toBe(401);
+      await until('the refused call\'s event', () => events().find((e) => e.phone === '+4915100000001' && e.type === 'out'));
+      expect((await getCallback(`${m.url}/telephony/call`, { clientId: m.clientId, code: '101', phone: '+4915100000002', userId: '1' })).status).toBe(200);
+      await until('the authorised call\'s event', () => events().find((e) => e.phone === '+4915100000002' && e.type === 'out'));
       break;
     }
     case 'change-status-hangs': {
