@@ -57,7 +57,7 @@ async function main(): Promise<void> {
   const delivery = new DeliveryService(deliveryStore, config.faults, config.variations.has('strict-delivery-configuration'), { pastShipmentDates: config.variations.has('accepts-past-shipment-date') });
   unknownIdStyle.quotesValue = config.variations.has('not-found-quotes-value');
   const payment = new PaymentService(system, () => publicUrl, config.faults, config.variations);
-  const telephony = new TelephonyService(system, () => publicUrl, config.faults, { resendOne: config.variations.has('resends-one-call') });
+  const telephony = new TelephonyService(system, () => publicUrl, config.faults, { resendOne: config.variations.has('resends-one-call'), reportsCalls: config.variations.has('reports-started-calls') });
   const transport = new TransportService(config.requestTimeoutMs, config.variations.has('acts-on-references'));
   const hostile = new Hostile(config.faults);
   const bot = new Bot(deliveryStore, config.botReconnectMs, config.requestTimeoutMs, (socket) => hostile.onBotSocketOpen(socket));

@@ -56,7 +56,7 @@ export class TelephonyService {
     private readonly publicUrl: () => string,
     private readonly faults?: FaultSet,
     /** Variation `resends-one-call`: the last call of a request is sent again at the head of the next (a retry after a lost answer). */
-    private readonly options: { resendOne?: boolean } = {},
+    private readonly options: { resendOne?: boolean; /** Variation `reports-started-calls`. */ reportsCalls?: boolean } = {},
   ) {}
 
   private newId(prefix: string): string {
@@ -127,8 +127,11 @@ export class TelephonyService {
    * makeCall still rings, and its event reaches the system.
    */
   makeCallRoute(auth: CallbackAuth): RouteHandler {
-    if (!this.faults?.has('refused-make-call-takes-effect')) return queryOrFormCallback(auth, (q) => this.makeCall(q));
+    const actsFirst = this.faults?.has('refused-make-call-takes-effect') ?? false;
+    // Variation `reports-started-calls`: each call started is reported with an outgoing call event; a refused one is never started.
+    if (!actsFirst && !this.options.reportsCalls) return queryOrFormCallback(auth, (q) => this.makeCall(q));
     return async (ctx) => {
+      if (!actsFirst) auth.require(ctx);
       const q = paramsOf(ctx);
       const reply = this.makeCall(q);
       afterReply(ctx, async () => {

@@ -34,6 +34,8 @@ export const VARIATIONS = {
     'The bot dials its WebSocket again about 10 ms after the socket closes, normally or not, as the official bot `retailcrm/mg-bot-helper` does (8 to 19 ms); after a dial that fails it waits its timeout (`BOT_RECONNECT_MS`) before the next. The document asks for "reconnecting after a timeout" of no stated length: the suite warns, and certifies.',
   'accepts-past-shipment-date':
     'calculate and save price and save a shipment dated in the past (handed over already), and shipmentSave saves a pickup dated in the past: no sentence of the documents makes a past shipment date wrong input (document, Errors 7 names a past delivery date).',
+  'reports-started-calls':
+    'The PBX reports each call it starts for `makeCallUrl` with an outgoing call event (`POST /api/v5/telephony/call/event`), as a PBX does once the call rings (document, Events: outgoing call); a call refused for its `clientId` is never started, so never reported.',
   'not-found-quotes-value':
     'Every "not found" refusal quotes the unknown value instead of naming its key: `delivery <id> not found` (get, delete, print), `shipment <id> not found`, `payment <id> not found` (approve, cancel, refund): a message that names the incorrect field as a person reads it (document, Errors 7).',
 } as const satisfies Record<string, string>;

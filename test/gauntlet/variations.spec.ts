@@ -116,6 +116,17 @@ const CASES: Array<{ variation: string; args?: string[]; expectWarnings?: string
     },
   },
   {
+    // A PBX that reports the calls it starts (issue 31, item 5): the refused makeCall probes are then observed, and pass.
+    variation: 'reports-started-calls',
+    args: ['--area', 'telephony', '--grep', 'makeCallUrl', '--runs', '10'],
+    passed: 25,
+    witness: (x) => {
+      const events = toSystem(x).filter((e) => pathOf(e) === '/api/v5/telephony/call/event').map((e) => JSON.parse(new URLSearchParams(e.request.body!).get('event')!) as { type: string });
+      expect(events.length).toBeGreaterThan(0);
+      expect(events.every((e) => e.type === 'out')).toBe(true);
+    },
+  },
+  {
     variation: 'tracking-syncs-others',
     args: ['--area', 'delivery', '--runs', '30'],
     witness: (x) => {
