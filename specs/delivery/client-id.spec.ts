@@ -27,7 +27,7 @@ import { invent } from '../../src/generators/invented.ts';
 import type { DeliveryContext } from '../../src/generators/delivery/common.ts';
 import type { RunSession } from '../../src/run/session.ts';
 import type { Check } from '../../src/checks/check.ts';
-import type { GeneratedCase } from '../../src/properties/types.ts';
+import type { CaseOutcome, GeneratedCase } from '../../src/properties/types.ts';
 
 /** Cases per callback: a probe is two or three requests; a few of each presented kind suffice. */
 const MAX_RUNS = 4;
@@ -132,6 +132,12 @@ test.describe('delivery clientId', () => {
                   },
                 }
               : undefined;
+          if (callback === 'delivery.autocomplete') {
+            // Each autocompleteUrl of the registration is probed (each data field's address is its own).
+            const outcomes: CaseOutcome[] = [];
+            for (const f of autocompleteFields(session.registration!.module)) outcomes.push(await runClientIdProbe(driver, { ...c, url: f.url }, `${caseId} ${f.code}`));
+            return { ...outcomes[0]!, reply: outcomes.at(-1)!.reply, steps: outcomes.flatMap((o) => o.steps ?? []) };
+          }
           return runClientIdProbe(driver, c, caseId, effect);
         },
       };

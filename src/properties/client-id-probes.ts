@@ -168,7 +168,8 @@ export async function runClientIdProbe(d: ProbeDriver, c: ClientIdCase, caseId: 
   }
   const after = effect?.kind === 'quiet' && acceptedAnswer(c.callback, again) ? await reportsWithin(effect, mark, effect.waitMs) : [];
   steps.forEach((s, i) => {
-    if (acceptedAnswer(c.callback, again)) s.accepted = again.exchange.id;
+    // The same request asked again is what the refusal's credit rests on (null: not accepted; the run's record is not read for it).
+    s.accepted = acceptedAnswer(c.callback, again) ? again.exchange.id : null;
     if (observation) s.observation = observation;
     if (effect?.kind === 'quiet') s.observation = { kind: 'quiet', what: effect.what, during: during[i]!, after, waitedMs: effect.quietMs };
   });

@@ -47,8 +47,12 @@ export interface CaseOutcome {
   steps?: CaseOutcome[];
   /** A refused step: what an authorised observer saw of the state it would have changed (`refusal-probe.ts`). */
   observation?: Observation;
-  /** A refused call: the exchange of an authorised call of the same callback the module accepted in the run; a refusal is credited only with one (`src/checks/callbacks/acceptance.ts`). */
-  accepted?: string;
+  /**
+   * A refused call: the exchange of an authorised call of the same callback the module accepted in
+   * the run; a refusal is credited only with one (`src/checks/callbacks/acceptance.ts`). Null: the
+   * same request was asked again with the clientId (a clientId probe) and not accepted.
+   */
+  accepted?: string | null;
   /** A step that is no callback (a trigger the suite fired): its name in messages; its reply is not judged as a callback's. */
   trigger?: string;
   /** A payment step: the invoice it acted on, what the model allowed and required, and what the module reported. */

@@ -89,7 +89,7 @@ test('answered as done, by the reply form of the callback table: JSON success, a
   expect(acceptedAnswer('telephony.record', reply(200, undefined, 'audio/wav', Buffer.from('RIFF')))).toBe(true);
 });
 
-test('the record of accepted authorised calls: the first accepted call per callback, read into the refused outcomes and steps of a case', () => {
+test('the record of accepted authorised calls: the first accepted call per callback, read into the refused outcomes and steps of a case', async () => {
   const record = new AcceptedCalls();
   record.note('delivery.tariffList', reply(403, { success: false, errorMsg: 'no' }));
   expect(record.of('delivery.tariffList')).toBeUndefined();
@@ -104,4 +104,10 @@ test('the record of accepted authorised calls: the first accepted call per callb
   expect(o.accepted).toBe(ok.exchange.id);
   expect(o.steps![0]!.accepted).toBe(ok.exchange.id);
   expect(o.steps![1]!.accepted).toBeUndefined();
+  // A probe that asked the same request again, not accepted (null): the record does not stand in for it.
+  const again: CaseOutcome = { ...refused('delivery.tariffList', REFUSAL()), accepted: null };
+  fillAcceptance(again, record);
+  expect(again.accepted).toBeNull();
+  const v = await run(ensureRefusedCallbackHasNoEffect, again);
+  expect([v.outcome, v.detail]).toEqual(['notApplicable', expect.stringMatching(/the same tariffList with the right clientId was not accepted either: a refusal proves nothing/)]);
 });

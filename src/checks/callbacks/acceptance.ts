@@ -78,7 +78,7 @@ export class AcceptedCalls {
   }
 }
 
-/** Fills `accepted` of a refused outcome and of its refused steps from the record (left as it is where already known). */
+/** Fills `accepted` of a refused outcome and of its refused steps from the record (left as it is where already known: an exchange, or null for a probe whose same request was asked again and not accepted). */
 export function fillAcceptance(o: CaseOutcome, record: AcceptedCalls): CaseOutcome {
   for (const x of [o, ...(o.steps ?? [])]) {
     if (x.case.intent.kind !== 'refused' || x.accepted !== undefined) continue;
@@ -101,6 +101,9 @@ export function callbackWords(callback: CallbackName): string {
 /** Why a refusal is not credited: no accepted authorised call of its callback in the run. */
 export const noAcceptance = (callback: CallbackName): string => `no ${callbackWords(callback)} with the right clientId was accepted in the run: a refusal proves nothing`;
 
+/** Why a probe's refusal is not credited: the same request, asked again with the clientId, was not accepted. */
+export const noAcceptanceAgain = (callback: CallbackName): string => `the same ${callbackWords(callback)} with the right clientId was not accepted either: a refusal proves nothing`;
+
 /**
  * A refusal check's verdict, credited only on acceptance: a pass of a refused outcome without an
  * accepted authorised call of its callback becomes not applicable, saying why; with one, the
@@ -108,6 +111,6 @@ export const noAcceptance = (callback: CallbackName): string => `no ${callbackWo
  */
 export function credited(o: CaseOutcome, verdict: Verdict): Verdict {
   if (verdict.outcome !== 'pass' || o.case.intent.kind !== 'refused') return verdict;
-  if (o.accepted === undefined) return notApplicable(`${verdict.detail ? `${verdict.detail}; but ` : ''}${noAcceptance(o.case.callback)}`);
+  if (o.accepted === undefined || o.accepted === null) return notApplicable(`${verdict.detail ? `${verdict.detail}; but ` : ''}${o.accepted === null ? noAcceptanceAgain(o.case.callback) : noAcceptance(o.case.callback)}`);
   return { ...verdict, detail: `${verdict.detail ?? 'refused'}; the same call with the clientId was accepted (${o.accepted})`, evidence: [...(verdict.evidence ?? []), o.accepted] };
 }

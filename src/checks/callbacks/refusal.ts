@@ -1,7 +1,7 @@
 import type { CaseOutcome } from '../../properties/types.ts';
 import { defineCheck, fail, notApplicable, pass } from '../check.ts';
 import { describeReply } from './reply.ts';
-import { answeredAsDone, credited, noAcceptance } from './acceptance.ts';
+import { answeredAsDone, credited, noAcceptance, noAcceptanceAgain } from './acceptance.ts';
 
 const presentedWords = (o: CaseOutcome): string => (o.case.intent.kind === 'refused' ? (o.case.intent.clientId === 'missing' ? 'without a clientId' : 'with a clientId the module never gave') : '');
 
@@ -42,7 +42,7 @@ export const ensureRefusalUses401Or403 = defineCheck<CaseOutcome>({
     const evidence = [reply.exchange.id];
     if (reply.status === 401 || reply.status === 403) return credited(o, pass(describeReply(reply), evidence));
     // Another error, while the same call with the clientId was not accepted either: the answer need not be about the clientId at all.
-    if (reply.status !== undefined && answeredAsDone(o.case.callback, reply) === false && o.accepted === undefined) return notApplicable(`${describeReply(reply)} ${presentedWords(o)}; ${noAcceptance(o.case.callback)}`);
+    if (reply.status !== undefined && answeredAsDone(o.case.callback, reply) === false && (o.accepted === undefined || o.accepted === null)) return notApplicable(`${describeReply(reply)} ${presentedWords(o)}; ${o.accepted === null ? noAcceptanceAgain(o.case.callback) : noAcceptance(o.case.callback)}`);
     return fail(`${describeReply(reply)} ${presentedWords(o)}`, 'HTTP 401 or 403 (wire profile section 1: real modules answer 401 or 403 when the clientId is missing or unknown)', evidence);
   },
 });
