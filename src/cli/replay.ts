@@ -106,8 +106,10 @@ export function readSavedFailure(file: string): SavedFailure {
     const intent = c.intent;
     // An open case (no sentence makes it wrong input: a past shipment date, a negative weight, an unlisted extension code) is saved when an error rule failed on it.
     const open = isObject(intent) && intent.kind === 'open' && (botFrame || typeof intent.why === 'string');
-    if (!isObject(intent) || (intent.kind !== 'valid' && !(intent.kind === 'wrong' && typeof intent.field === 'string' && typeof intent.why === 'string') && intent.kind !== 'sequence' && !open)) {
-      problems.push('case.intent: {"kind": "valid"}, {"kind": "wrong", "field", "why"}, {"kind": "open", "why"} or {"kind": "sequence"}');
+    // A clientId probe (`client-id-probes.ts`): sent again without a clientId, with its unknown one, then with the module's.
+    const probe = isObject(intent) && intent.kind === 'refused' && isClientIdCase(c as unknown as GeneratedCase);
+    if (!isObject(intent) || (intent.kind !== 'valid' && !(intent.kind === 'wrong' && typeof intent.field === 'string' && typeof intent.why === 'string') && intent.kind !== 'sequence' && !open && !probe)) {
+      problems.push('case.intent: {"kind": "valid"}, {"kind": "wrong", "field", "why"}, {"kind": "open", "why"}, {"kind": "sequence"} or a clientId probe {"kind": "refused", ...}');
     }
     if (isObject(intent) && intent.kind === 'sequence' && !(isObject(c.payload) && Array.isArray(c.payload.steps) && c.payload.steps.length > 0)) problems.push('case.payload: a sequence\'s {"steps": [...]}');
   }
