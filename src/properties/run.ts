@@ -55,6 +55,9 @@ interface Tally {
   firstNotApplicable?: string;
 }
 
+/** Not-applicable details that say no more than that nothing was judged: a later case's reason is shown instead. */
+const NO_REASON = new Set(['no step of the sequence exercised it', 'not exercised']);
+
 /** Writes a progress line the console reporter shows (never a result); only in a conformance run, whose console reads it. */
 function progress(p: PropertyProgress): void {
   if (process.env[ENV_CONFIG] === undefined) return;
@@ -95,7 +98,8 @@ export async function runProperty(conformance: Conformance, spec: PropertySpec, 
         } else if (v.outcome === 'pass') t.passed += 1;
         else {
           t.notApplicable += 1;
-          t.firstNotApplicable ??= v.detail;
+          // The first that says why (a step-over rule with no step to judge says nothing more).
+          if (t.firstNotApplicable === undefined || NO_REASON.has(t.firstNotApplicable)) t.firstNotApplicable = v.detail;
         }
       }
       if (Date.now() - lastProgress > 1000 || index === gen.runs) {
@@ -157,7 +161,7 @@ export async function runProperty(conformance: Conformance, spec: PropertySpec, 
         evidence: [...new Set([...(shrunk.outcome.steps ? (shrunk.verdict.evidence ?? []).slice(0, 1) : []), shrunk.outcome.reply.exchange.id, t.first.outcome.reply.exchange.id])],
       };
     } else if (t.passed > 0) verdict = { outcome: 'pass', detail: `held on ${t.passed} of ${cases} generated case(s)${t.notApplicable > 0 ? ` (${t.notApplicable} did not exercise it)` : ''}${budgetEnded ? `; the time budget (${gen.timeLimitMs} ms) ended the property after ${cases} of ${gen.runs}` : ''}` };
-    else verdict = { outcome: 'notApplicable', detail: cases === 0 ? 'no case could be sent within the time budget' : `none of ${cases} generated case(s) exercised it${t?.firstNotApplicable ? `; the first: ${t.firstNotApplicable}` : ''}` };
+    else verdict = { outcome: 'notApplicable', detail: cases === 0 ? 'no case could be sent within the time budget' : `none of ${cases} generated case(s) exercised it${t?.firstNotApplicable && !NO_REASON.has(t.firstNotApplicable) ? `; for instance: ${t.firstNotApplicable}` : ''}` };
     const result = await conformance.apply({ name: pc.check.name, checks: pc.check.checks, run: () => verdict }, undefined as never, pc.app);
     result.property = stats;
     results.push(result);

@@ -71,7 +71,7 @@ for (const c of CASES) {
  * applicable and say why; what needs an accepted webhook fails (its row in faults.ts).
  */
 test('a transport that refuses every webhook: the ClientId probes are not applicable (no webhook was accepted), not passed', async () => {
-  const run = await runSuite(['--area', 'chat', '--grep', 'transport webhooks', '--runs', '10'], { FAULTS: 'transport-refuses-every-webhook' });
+  const run = await runSuite(['--area', 'chat', '--grep', 'transport webhooks', '--runs', '20'], { FAULTS: 'transport-refuses-every-webhook' });
   expect(run.results, run.stderr).toBeDefined();
   for (const check of ['ensureWebhookWithoutClientIdRefused', 'ensureRefusedWebhookLeftNoEffect']) {
     const results = run.results!.results.filter((r) => r.check === check);
