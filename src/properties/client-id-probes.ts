@@ -19,7 +19,9 @@
  * to observe: the refusal alone. changeUserStatus ("Status and body are ignored") shows neither
  * acceptance nor action by its answer: only the profile's 401 or 403 (SHOULD) is judged of it.
  * makeCall ("HTTP 200 means success; any other status is an initiation error"): a refused call
- * answered 200 is a call started.
+ * answered 200 is a call started; and no call event of its phone may reach the system after it,
+ * where the same call with the clientId led to one (`quiet`; a module that reports no call event
+ * of the calls it starts shows nothing to tell by: not applicable).
  */
 import fc from 'fast-check';
 import type { Reply } from '../client/callback-client.ts';
