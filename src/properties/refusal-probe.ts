@@ -60,7 +60,7 @@ export interface StillPossibleProbe {
 }
 
 /** Runs the probe: the refused call between the observations. */
-export async function probeRefusal(probe: UnchangedProbe | StillPossibleProbe, clientId: string | undefined): Promise<{ reply: Reply; observation: Exclude<Observation, { kind: 'reported' }> }> {
+export async function probeRefusal(probe: UnchangedProbe | StillPossibleProbe, clientId: string | undefined): Promise<{ reply: Reply; observation: Exclude<Observation, { kind: 'reported' | 'quiet' }> }> {
   if (probe.kind === 'unchanged') {
     const before = await probe.observe('before');
     const reply = await probe.act(clientId);

@@ -61,11 +61,11 @@ test('calls that cannot start: a phone that is no number at all (wrong, its sent
       expect(c.intent.field).toBe('phone');
       expect(c.intent.source).toMatch(/^document, .*"HTTP 200 means success/);
       expect(WITH_PHONES.extensions).toContainEqual({ userId: p.userId, code: p.code });
-      expect(p.phone.trim()).toBe('');
-    } else if (c.intent.kind === 'open' && !WITH_PHONES.extensions.map((e) => e.code).includes(p.code)) {
+      expect(p.phone!.trim()).toBe('');
+    } else if (c.intent.kind === 'open' && !WITH_PHONES.extensions.map((e) => e.code).includes(p.code!)) {
       kinds.add('unlisted code');
       expect(p.code).toMatch(/^\d{6,9}$/);
-      expect(p.phone.replace(/\D/g, '').length).toBeGreaterThanOrEqual(8);
+      expect(p.phone!.replace(/\D/g, '').length).toBeGreaterThanOrEqual(8);
     } else {
       kinds.add('letters');
       expect(WITH_PHONES.extensions).toContainEqual({ userId: p.userId, code: p.code });
@@ -78,7 +78,7 @@ test('calls that cannot start: a phone that is no number at all (wrong, its sent
   // An unknown code is unknown even when the known ones look like it.
   const crowded = telephonyContextOf(module({ additionalCodes: Array.from({ length: 50 }, (_, i) => ({ userId: i, code: String(100000 + i) })) }));
   for (const c of fc.sample(wrongMakeCall(crowded), { seed: 4, numRuns: 200 })) {
-    if (c.intent.kind === 'open' && /^\d+$/.test((c.payload as Record<string, string>).code) && !/^[A-Za-z]+$/.test((c.payload as Record<string, string>).phone)) expect(crowded.extensions.map((e) => e.code)).not.toContain((c.payload as Record<string, string>).code);
+    if (c.intent.kind === 'open' && /^\d+$/.test((c.payload as Record<string, string>).code!) && !/^[A-Za-z]+$/.test((c.payload as Record<string, string>).phone!)) expect(crowded.extensions.map((e) => e.code)).not.toContain((c.payload as Record<string, string>).code);
   }
 });
 
