@@ -29,6 +29,7 @@ import { triggerFailure, type TriggerName } from '../module/triggers.ts';
 import type { CaseOutcome, GeneratedCase } from './types.ts';
 import type { RunSession } from '../run/session.ts';
 import { transportOf } from '../generators/chat/context.ts';
+import { bindStep } from '../generators/chat/references.ts';
 
 type Json = Record<string, unknown>;
 
@@ -84,7 +85,12 @@ export function sessionTemplateDriver(session: RunSession): TemplateDriver {
   const clientId = session.clientId();
   return {
     channels: () => (transportOf(session)?.channels ?? []).filter((c) => c.templateCreation).map((c) => c.id),
-    webhook: async (type, data, label) => {
+    webhook: async (type, raw, label) => {
+      // The files a template's header and samples name are files the gateway holds and serves (wire profile 6:
+      // a transport may fetch each by its id): held ones of the header's kind, else one the gateway puts there.
+      const token = [...session.gateway.transports.values()].filter((t) => t.clientId === clientId).at(-1)?.token;
+      const channelId = Number(raw.channel_id);
+      const data = token !== undefined && Number.isInteger(channelId) ? bindStep({ state: session.gateway.state, token }, channelId, raw, {}).data : raw;
       const reply = await session.send(`transport.${type}` as CallbackName, data, { clientId, case: label });
       if (reply.status !== undefined && reply.status < 300) afterWebhook(session.gateway.state, type, data, reply);
       return reply;
