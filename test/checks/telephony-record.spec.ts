@@ -107,7 +107,7 @@ test('a recording is audio under a Content-Type that names its format', async ()
 });
 
 test('a recording fetched without the clientId, or with an unknown one, is refused without the audio', async () => {
-  const probe = (clientId: 'missing' | 'unknown', r: Reply): CaseOutcome => ({ case: { callback: 'telephony.record', payload: {}, url: 'http://m.example/r/1.wav', intent: { kind: 'refused', clientId } }, reply: r, module: {}, profile: true });
+  const probe = (clientId: 'missing' | 'unknown', r: Reply): CaseOutcome => ({ case: { callback: 'telephony.record', payload: {}, url: 'http://m.example/r/1.wav', intent: { kind: 'refused', clientId } }, reply: r, module: {}, profile: true, accepted: 'x-authorised' });
   const refusal = Buffer.from('{"success":false,"errorMsg":"clientId is unknown"}');
   expect((await run(ensureRefusedRecordGivesNoAudio, probe('missing', reply(401, 'application/json', refusal)))).outcome).toBe('pass');
   expect((await run(ensureRefusedRecordGivesNoAudio, probe('unknown', reply(403, 'application/json', refusal)))).outcome).toBe('pass');
@@ -122,6 +122,9 @@ test('a recording fetched without the clientId, or with an unknown one, is refus
   expect(leaked.outcome).toBe('fail');
   expect(leaked.received).toContain('a refusal that carries the recording');
   expect((await run(ensureRefusedRecordGivesNoAudio, probe('missing', reply(undefined, undefined, Buffer.alloc(0))))).outcome).toBe('notApplicable');
+  // A refusal proves nothing unless the same fetch with the clientId was accepted in the run (issue 31, item 4).
+  const uncredited = await run(ensureRefusedRecordGivesNoAudio, { ...probe('missing', reply(401, 'application/json', refusal)), accepted: undefined });
+  expect(uncredited.outcome).toBe('notApplicable');
   // Not a probe: not this rule's.
   expect((await run(ensureRefusedRecordGivesNoAudio, { ...probe('missing', reply(200, 'audio/wav', WAV)), case: { callback: 'telephony.record', payload: {}, intent: { kind: 'valid' } } })).outcome).toBe('notApplicable');
   expect(propertyChecks(RECORD_REFUSED, true).map((c) => [c.check.name, c.app.requirements.join(',')])).toEqual([

@@ -84,7 +84,7 @@ test.describe('a saved failure', () => {
     expect(message(() => readSavedFailure(notJson))).toMatch(new RegExp(`^${notJson} is not JSON: `));
     const bad = write({ ...failure(), check: 3, severity: 'MAY', case: { callback: 'delivery.teleport', payload: {}, intent: { kind: 'wrong' } } });
     expect(message(() => readSavedFailure(bad))).toBe(
-      `${bad} is not a saved failure: check: a check name; severity: MUST or SHOULD; case.callback: a callback of the suite (${Object.keys(CALLBACKS).join(', ')}) or bot.websocket-frame; case.intent: {"kind": "valid"}, {"kind": "wrong", "field", "why"}, {"kind": "open", "why"} or {"kind": "sequence"}`,
+      `${bad} is not a saved failure: check: a check name; severity: MUST or SHOULD; case.callback: a callback of the suite (${Object.keys(CALLBACKS).join(', ')}) or bot.websocket-frame; case.intent: {"kind": "valid"}, {"kind": "wrong", "field", "why"}, {"kind": "open", "why"}, {"kind": "sequence"} or a clientId probe {"kind": "refused", ...}`,
     );
   });
 
