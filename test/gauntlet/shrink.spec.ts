@@ -29,13 +29,14 @@ for (const row of CALCULATE_FAULTS) {
       expect(ce.path).toMatch(/^\d+(:\d+)*$/);
       expect(r.message).toContain(`seed 11, path ${ce.path}`);
       const packages = (ce.request as Json).packages as Json[];
-      // Shrunk: one package of one item, whatever broke it; a wrong-input case whose breakage
-      // strips the first package's weight may need a second package to carry the weight the
-      // fault turns on (calculate-resets-connection: over 10 kg in all).
-      const wrongInput = p.property.includes('wrong input');
-      expect(packages.length).toBeLessThanOrEqual(wrongInput && row.fault === 'calculate-resets-connection' ? 2 : 1);
+      // Shrunk: packages of one item each, whatever broke it. A fault that turns on the weight of
+      // the order (over 10 kg in all) may leave two packages whose weights sum just over it: a
+      // counterexample no single removal or smaller weight keeps failing (1-minimal); a fault that
+      // turns on anything else leaves one package.
+      const overTenKg = row.fault === 'calculate-cost-as-text-over-10kg' || row.fault === 'calculate-resets-connection';
+      expect(packages.length).toBeLessThanOrEqual(overTenKg ? 2 : 1);
       for (const pkg of packages) expect(pkg.items).toHaveLength(1);
-      if (row.fault === 'calculate-cost-as-text-over-10kg') expect(packages[0]!.weight).toBe(10_001);
+      if (row.fault === 'calculate-cost-as-text-over-10kg') expect(packages.reduce((s, pkg) => s + Number(pkg.weight), 0)).toBe(10_001);
       if (row.fault === 'calculate-accepts-zero-weight') expect(packages[0]!.weight).toBe(0);
     }
   });

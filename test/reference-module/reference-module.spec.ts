@@ -628,6 +628,10 @@ const REGISTRATION_FAULTS: Record<string, { diff: string[]; schemaValid: boolean
   'get-after-edit-unknown': { diff: [], schemaValid: true },
   'refused-delete-takes-effect': { diff: [], schemaValid: true },
   'tariff-list-accepts-any-client-id': { diff: [], schemaValid: true },
+  'tariff-without-code': { diff: [], schemaValid: true },
+  'get-cost-as-text': { diff: [], schemaValid: true },
+  'shipment-save-without-shipment-id': { diff: [], schemaValid: true },
+  'print-refuses-nested-ids': { diff: [], schemaValid: true },
   'refused-shipment-save-takes-effect': { diff: [], schemaValid: true },
   'vat-none-refused': { diff: [], schemaValid: true },
   'delivery-get-actions-on-post': { diff: [], schemaValid: true },
@@ -1228,6 +1232,42 @@ async function faultBehaviour(fault: string, m: RunningModule, reg: Record<strin
       expect(((await unknown.json()) as { success: boolean }).success).toBe(false);
       const flat = await postCallback(`${m.url}/delivery/print`, m.clientId, 'print', { entityType: 'order', type: 'label', deliveryIds: [ids[0]!] });
       expect(flat.status).toBe(fault === 'print-flat-ids-refused' ? 400 : 200);
+      break;
+    }
+    // A reply without the member a check judges (issue 31, item 6): each fault takes that one member out, or changes its form, and nothing else.
+    case 'tariff-without-code': {
+      const r = await postCallback(`${m.url}/delivery/calculate`, m.clientId, 'calculate', { packages: [{ weight: 1000 }] });
+      const tariffs = ((await r.json()) as { result: Array<Record<string, unknown>> }).result;
+      expect(tariffs.filter((t) => !('code' in t)).map((t) => t.type)).toHaveLength(1);
+      expect(tariffs.filter((t) => typeof t.code === 'string').length).toBeGreaterThan(0);
+      break;
+    }
+    case 'get-cost-as-text': {
+      const id = await saveDelivery(m);
+      const got = (await (await getCallback(`${m.url}/delivery/get`, { clientId: m.clientId, deliveryId: id })).json()) as { result: { cost: unknown; trackNumber: unknown } };
+      expect(typeof got.result.cost).toBe('string');
+      expect(got.result.cost).toMatch(/^\d+\.\d{2}$/);
+      expect(typeof got.result.trackNumber).toBe('string');
+      break;
+    }
+    case 'shipment-save-without-shipment-id': {
+      const id = await saveDelivery(m);
+      const r = await postCallback(`${m.url}/delivery/shipment/save`, m.clientId, 'shipmentSave', { store: 'main', orders: [{ deliveryId: id, packages: [{ weight: 1500 }] }] });
+      const body = (await r.json()) as { success: boolean; result: Record<string, unknown> };
+      expect(body.success).toBe(true);
+      expect(body.result).not.toHaveProperty('shipmentId');
+      expect(body.result).toHaveProperty('extraData');
+      break;
+    }
+    case 'print-refuses-nested-ids': {
+      const id = await saveDelivery(m);
+      const print = (deliveryIds: unknown) => postCallback(`${m.url}/delivery/print`, m.clientId, 'print', { entityType: 'order', type: 'label', deliveryIds });
+      const nested = await print([[id]]);
+      expect(nested.status).toBe(400);
+      expect(((await nested.json()) as { success: boolean; errorMsg: string }).errorMsg).toContain('deliveryIds');
+      const flat = await print([id]);
+      expect(flat.status).toBe(200);
+      expect(Buffer.from(await flat.arrayBuffer()).toString('latin1').startsWith('%PDF-')).toBe(true);
       break;
     }
     // The clientId probed on every callback (issue 31, item 5): tariffList taken whatever the clientId, the other GETs refuse it.
