@@ -174,6 +174,8 @@ export class PaymentService {
     // Fault `approve-accepts-zero-amount`: an amount of zero or below read as none (the whole held amount captured).
     const amount = this.faults.has('approve-accepts-zero-amount') && typeof p.amount === 'number' && p.amount <= 0 ? undefined : optPositive(p, 'amount', 'amount');
     if (amount !== undefined && amount > inv.amount) throw badRequest(`amount ${amount} exceeds the held amount ${inv.amount}`);
+    // Variation `whole-amounts-only`: the payment system captures only the whole amount held.
+    if (this.variations.has('whole-amounts-only') && amount !== undefined && amount < inv.amount) throw badRequest(`amount ${amount}: partial capture is not supported, only the whole ${inv.amount}`);
     inv.status = 'succeeded';
     inv.capturedAmount = round2(amount ?? inv.amount);
     inv.paidAt = new Date();
@@ -198,6 +200,8 @@ export class PaymentService {
     const paid = inv.capturedAmount ?? inv.amount;
     const amount = optPositive(p, 'amount', 'amount');
     if (amount !== undefined && amount > paid) throw badRequest(`amount ${amount} exceeds the paid amount ${paid}`);
+    // Variation `whole-amounts-only`: the payment system refunds only the whole amount paid.
+    if (this.variations.has('whole-amounts-only') && amount !== undefined && amount < paid) throw badRequest(`amount ${amount}: partial refund is not supported, only the whole ${paid}`);
     const comment = optString(p, 'comment', 'comment') ?? null;
     inv.status = 'refundSucceeded';
     // Fault `refund-without-amount-partial`: a refund without an amount returns half the amount paid.

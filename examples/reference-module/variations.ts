@@ -38,6 +38,8 @@ export const VARIATIONS = {
     'The PBX reports each call it starts for `makeCallUrl` with an outgoing call event (`POST /api/v5/telephony/call/event`), as a PBX does once the call rings (document, Events: outgoing call); a call refused for its `clientId` is never started, so never reported.',
   'not-found-quotes-value':
     'Every "not found" refusal quotes the unknown value instead of naming its key: `delivery <id> not found` (get, delete, print), `shipment <id> not found`, `payment <id> not found` (approve, cancel, refund): a message that names the incorrect field as a person reads it (document, Errors 7).',
+  'whole-amounts-only':
+    'The payment system captures and refunds only whole amounts: an approve or a refund whose `amount` is below the amount held or paid is refused with `{"success": false, "errorMsg": "amount ...: partial ... is not supported"}` (HTTP 400); without an amount, or with the whole, it acts. No sentence binds a module to partial captures or refunds (wire profile section 3 only says the system may send `amount`), and the system shows the error to the user (document, Errors 1).',
 } as const satisfies Record<string, string>;
 
 export type VariationName = keyof typeof VARIATIONS;

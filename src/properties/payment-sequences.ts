@@ -164,6 +164,9 @@ export function canRun(step: PayStep, m: PaymentModel): boolean {
 }
 
 const success = (reply: Reply): boolean => claimsSuccess(reply);
+/** An answer in the error form (`{success: false, errorMsg}`, HTTP 200 or 4xx: wire profile section 1). */
+const refusedWithError = (reply: Reply): boolean =>
+  reply.status !== undefined && reply.status < 500 && typeof reply.json === 'object' && reply.json !== null && (reply.json as { success?: unknown }).success === false && typeof (reply.json as { errorMsg?: unknown }).errorMsg === 'string';
 /** A trigger's answer that does not say it failed: 2xx, not `{success: false}`. */
 const triggerWorked = (reply: Reply): boolean => reply.status !== undefined && reply.status < 300 && (reply.json as { success?: unknown } | undefined)?.success !== false;
 
@@ -264,7 +267,8 @@ async function runOne(step: PayStep, m: PaymentModel, r: Real): Promise<void> {
       const action = step.op === 'action' ? step.action : pick(managed(inv, m.declared), step.n)!;
       const to = afterCallback(before, action);
       // approve={paymentId, amount?}, refund={paymentId, amount?} (wire profile section 3): a share of the amount held or paid, or none (the whole).
-      const amount = action === 'approve' || action === 'refund' ? amountOf(inv.captured ?? inv.amount, step.share) : undefined;
+      const whole = inv.captured ?? inv.amount;
+      const amount = action === 'approve' || action === 'refund' ? amountOf(whole, step.share) : undefined;
       const payload = { paymentId, ...(amount !== undefined ? { amount } : {}) };
       const intent: CaseIntent = to ? VALID : { kind: 'open', why: `${action} of a ${before} invoice, which the table forbids (${action} only from ${fromStates(action)})` };
       const reply = await d.send(`payment.${action}`, payload, d.clientId, label(r));
@@ -273,13 +277,17 @@ async function runOne(step: PayStep, m: PaymentModel, r: Real): Promise<void> {
       else await book.waitForReport(inv.uuid, since, (x) => x.status !== before, SETTLE_MS);
       // An approve of an amount captures that amount: what a later refund without one returns in whole.
       if (action === 'approve' && to && amount !== undefined && success(reply)) inv.captured = amount;
+      // A part of the amount refused with the error form: no sentence binds a module to partial captures or refunds (the
+      // profile only says the system may send `amount`); its payment system may take whole amounts only. Nothing is required
+      // of the step then (the error rules judge the answer's form; a report it still makes is judged by the table).
+      const partRefused = amount !== undefined && amount < whole && refusedWithError(reply);
       sync(d, inv);
       r.steps.push({
         case: { callback: `payment.${action}`, payload, intent },
         reply,
         module: d.module,
         profile: d.profile,
-        invoice: view(book, inv, since, { before, allowed: to ? [to] : [], ...(to ? { required: { statuses: [to], because: action } } : {}), ...waited }),
+        invoice: view(book, inv, since, { before, allowed: to ? [to] : [], ...(to && !partRefused ? { required: { statuses: [to], because: action } } : {}), ...waited }),
       });
       return;
     }

@@ -34,6 +34,15 @@ const CASES: Array<{ variation: string; args?: string[]; expectWarnings?: string
     },
   },
   {
+    variation: 'whole-amounts-only',
+    args: ['--area', 'payment', '--runs', '30'],
+    witness: (x) => {
+      // A part of the amount asked (approve or refund with an amount below the whole) and refused with the error form.
+      const refused = x.filter((e) => /\/payment\/(approve|refund)$/.test(pathOf(e)) && e.response?.status === 400 && /partial (capture|refund) is not supported/.test(e.response.body ?? ''));
+      expect(refused.length).toBeGreaterThan(0);
+    },
+  },
+  {
     variation: 'multipart',
     // The way system calls are sent: the areas that call the system (chat modules call the gateway, with their tokens).
     args: ['--area', 'delivery,payment,telephony', '--runs', '30'],
