@@ -7,27 +7,13 @@
  * it never saw: the replay still fails with the fault, and holds without it.
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { spawn } from 'node:child_process';
 import { test, expect } from '@playwright/test';
-import { runSuite } from './run-suite.ts';
-import { childEnv } from '../../src/cli/run.ts';
-import { PACKAGE_ROOT } from '../../src/contract/paths.ts';
+import { runReplay as replay, runSuite } from './run-suite.ts';
 import type { SavedFailure } from '../../src/properties/types.ts';
 
 test.describe.configure({ timeout: 180_000 });
 
-async function replay(file: string, env: Record<string, string>): Promise<{ exitCode: number; stdout: string; stderr: string; out: string }> {
-  const out = fs.mkdtempSync(path.join(os.tmpdir(), 'conformance-replay-'));
-  const child = spawn(process.execPath, [path.join(PACKAGE_ROOT, 'bin', 'conformance.js'), 'replay', file, '--out', out], { cwd: PACKAGE_ROOT, env: childEnv(env) });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-  const exitCode = await new Promise<number>((resolve) => child.on('exit', (c) => resolve(c ?? -1)));
-  return { exitCode, stdout, stderr, out };
-}
 
 test('a failing webhook case is saved with its references as choices and replays on the chat the replay\'s transport opened: failing with webhook-message-sent-without-id, holding without (acts-on-references)', async () => {
   const env = { VARIATIONS: 'acts-on-references' };

@@ -5,14 +5,10 @@
  * the same requests in two runs. The seed is on the console and in results.json.
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { spawn } from 'node:child_process';
 import { test, expect } from '@playwright/test';
-import { runSuite } from './run-suite.ts';
-import { childEnv } from '../../src/cli/run.ts';
+import { runReplay as replay, runSuite } from './run-suite.ts';
 import { replayLine } from '../../src/cli/replay.ts';
-import { PACKAGE_ROOT } from '../../src/contract/paths.ts';
 import type { SavedFailure } from '../../src/properties/types.ts';
 import type { Results } from '../../src/report/results.ts';
 
@@ -20,17 +16,6 @@ test.describe.configure({ mode: 'parallel', timeout: 180_000 });
 
 const FAULT = 'calculate-cost-as-text-over-10kg';
 
-/** `conformance replay` as a vendor types it, its evidence in a fresh folder. */
-async function replay(file: string, env: Record<string, string>): Promise<{ exitCode: number; stdout: string; stderr: string; out: string }> {
-  const out = fs.mkdtempSync(path.join(os.tmpdir(), 'conformance-replay-'));
-  const child = spawn(process.execPath, [path.join(PACKAGE_ROOT, 'bin', 'conformance.js'), 'replay', file, '--out', out], { cwd: PACKAGE_ROOT, env: childEnv(env) });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-  const exitCode = await new Promise<number>((resolve) => child.on('exit', (c) => resolve(c ?? -1)));
-  return { exitCode, stdout, stderr, out };
-}
 
 test(`a failing property saves its shrunk case; replay sends it again: still failing with ${FAULT}, holding without`, async () => {
   const run = await runSuite(['--grep', 'calculate', '--seed', '11'], { FAULTS: FAULT });

@@ -84,3 +84,15 @@ export function failedChecks(results: Results | undefined): string[] {
 export function warningChecks(results: Results | undefined): string[] {
   return [...new Set((results?.results ?? []).filter((r) => r.status === 'warning').map((r) => r.check))].sort();
 }
+
+/** `conformance replay` as a vendor types it, its evidence in a fresh folder. */
+export async function runReplay(file: string, env: Record<string, string>): Promise<{ exitCode: number; stdout: string; stderr: string; out: string }> {
+  const out = fs.mkdtempSync(path.join(os.tmpdir(), 'conformance-replay-'));
+  const child = spawn(process.execPath, [path.join(PACKAGE_ROOT, 'bin', 'conformance.js'), 'replay', file, '--out', out], { cwd: PACKAGE_ROOT, env: childEnv(env) });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+  const exitCode = await new Promise<number>((resolve) => child.on('exit', (c) => resolve(c ?? -1)));
+  return { exitCode, stdout, stderr, out };
+}

@@ -160,19 +160,29 @@ const nestedIds = (o: CaseOutcome): boolean => {
   return Array.isArray(ids) && ids.length > 0 && ids.every((x) => Array.isArray(x) && x.length > 0 && x.every((y) => typeof y === 'string'));
 };
 
-/** A valid print with `deliveryIds` nested, the form the platform sends, is printed (wire profile section 2: *send* nested; modules should *accept* both). */
-export const ensurePrintAcceptsNestedDeliveryIds = defineCheck<CaseOutcome>({
-  name: 'ensurePrintAcceptsNestedDeliveryIds',
-  checks: 'print of existing deliveries with deliveryIds nested ([["id"]], the form the platform sends) is answered with the document',
-  run(o) {
-    if (o.case.intent.kind !== 'valid' || !nestedIds(o)) return notApplicable('deliveryIds flat, or not existing deliveries');
-    if (o.reply.status === undefined) return notApplicable(`no answer (${describeReply(o.reply)})`);
-    if (refusesTheMethod(o.reply)) return notApplicable(`the method is not served (${describeReply(o.reply)}): ensureActionServedAtItsMethod's`);
-    const evidence = [o.reply.exchange.id];
-    if (!isPrintDocument(o.reply)) return fail(`deliveryIds ${show((o.case.payload as { deliveryIds: unknown }).deliveryIds)} (nested, as the platform sends them): ${describeReply(o.reply)}`, 'the document: the platform sends deliveryIds nested, and modules should accept both forms (wire profile section 2)', evidence);
-    return pass('nested deliveryIds printed', evidence);
-  },
-});
+/**
+ * A valid print of existing deliveries with `deliveryIds` in one form is answered with the
+ * document (wire profile section 2: the platform *sends* them nested; modules should *accept* both).
+ */
+function ensurePrintAccepts(form: 'Nested' | 'Flat', inForm: (o: CaseOutcome) => boolean, expected: string): Check<CaseOutcome> {
+  const other = form === 'Nested' ? 'flat' : 'nested';
+  return defineCheck<CaseOutcome>({
+    name: `ensurePrintAccepts${form}DeliveryIds`,
+    checks: `print of existing deliveries with deliveryIds ${form === 'Nested' ? 'nested ([["id"]], the form the platform sends)' : 'flat (["id"])'} is answered with the document${form === 'Flat' ? ', as with nested ids' : ''}`,
+    run(o) {
+      if (o.case.intent.kind !== 'valid' || !inForm(o)) return notApplicable(`deliveryIds ${other}, or not existing deliveries`);
+      if (o.reply.status === undefined) return notApplicable(`no answer (${describeReply(o.reply)})`);
+      if (refusesTheMethod(o.reply)) return notApplicable(`the method is not served (${describeReply(o.reply)}): ensureActionServedAtItsMethod's`);
+      const evidence = [o.reply.exchange.id];
+      const ids = show((o.case.payload as { deliveryIds: unknown }).deliveryIds);
+      if (!isPrintDocument(o.reply)) return fail(`deliveryIds ${ids}${form === 'Nested' ? ' (nested, as the platform sends them)' : ''}: ${describeReply(o.reply)}`, expected, evidence);
+      return pass(`${form === 'Nested' ? 'nested' : 'flat'} deliveryIds printed`, evidence);
+    },
+  });
+}
+
+/** Nested, the form the platform sends. */
+export const ensurePrintAcceptsNestedDeliveryIds = ensurePrintAccepts('Nested', (o) => nestedIds(o), 'the document: the platform sends deliveryIds nested, and modules should accept both forms (wire profile section 2)');
 
 /**
  * An error rule of print that credits only the errors the documents call for: on a print of
@@ -190,16 +200,5 @@ export function creditsCalledForErrorsOnly(check: Check<CaseOutcome>): Check<Cas
   };
 }
 
-/** A valid print with `deliveryIds` flat is printed as the nested one is (wire profile section 2: accept both). */
-export const ensurePrintAcceptsFlatDeliveryIds = defineCheck<CaseOutcome>({
-  name: 'ensurePrintAcceptsFlatDeliveryIds',
-  checks: 'print of existing deliveries with deliveryIds flat (["id"]) is answered with the document, as with nested ids',
-  run(o) {
-    if (o.case.intent.kind !== 'valid' || !flatIds(o)) return notApplicable('deliveryIds nested, or not existing deliveries');
-    if (o.reply.status === undefined) return notApplicable(`no answer (${describeReply(o.reply)})`);
-    if (refusesTheMethod(o.reply)) return notApplicable(`the method is not served (${describeReply(o.reply)}): ensureActionServedAtItsMethod's`);
-    const evidence = [o.reply.exchange.id];
-    if (!isPrintDocument(o.reply)) return fail(`deliveryIds ${show((o.case.payload as { deliveryIds: unknown }).deliveryIds)}: ${describeReply(o.reply)}`, 'the document: modules should accept deliveryIds flat and nested (wire profile section 2)', evidence);
-    return pass('flat deliveryIds printed', evidence);
-  },
-});
+/** Flat, the form the client library types (wire profile section 2: accept both). */
+export const ensurePrintAcceptsFlatDeliveryIds = ensurePrintAccepts('Flat', (o) => flatIds(o), 'the document: modules should accept deliveryIds flat and nested (wire profile section 2)');
