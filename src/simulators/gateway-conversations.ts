@@ -19,7 +19,20 @@
  */
 import { randomUUID } from 'node:crypto';
 import { isObject, iso, str } from './gateway-routing.ts';
-import type { GatewayFile } from './gateway-state.ts';
+
+/** A file the gateway holds: uploaded by the module, or put there by the gateway itself. */
+export interface GatewayFile {
+  id: string;
+  token: string;
+  size: number;
+  mime_type: string;
+  source_url?: string;
+  created_at: string;
+  transcription?: string;
+  transcription_status?: string;
+  /** Who put it there: the module (an upload; the default) or the gateway itself (`gateway-conversations.ts`). */
+  origin?: 'module' | 'gateway';
+}
 
 export const MAX_CONVERSATIONS = 200;
 export const MAX_IDS = 200;

@@ -11,7 +11,7 @@
 import { BoundedMap } from '../evidence/bounded.ts';
 import { iso, isObject, str } from './gateway-routing.ts';
 import type { Api } from './gateway-routing.ts';
-import { Conversations } from './gateway-conversations.ts';
+import { Conversations, type GatewayFile } from './gateway-conversations.ts';
 
 export interface TransportRegistration {
   token: string;
@@ -91,18 +91,8 @@ export interface GatewayMessage {
   reactions?: string[];
 }
 
-export interface GatewayFile {
-  id: string;
-  token: string;
-  size: number;
-  mime_type: string;
-  source_url?: string;
-  created_at: string;
-  transcription?: string;
-  transcription_status?: string;
-  /** Who put it there: the module (an upload; the default) or the gateway itself (`gateway-conversations.ts`). */
-  origin?: 'module' | 'gateway';
-}
+/** A file the gateway holds (its shape lives beside the files the gateway makes itself). */
+export type { GatewayFile } from './gateway-conversations.ts';
 
 /** A customer of a channel, made known by the transport's messages. */
 export interface GatewayCustomer {
