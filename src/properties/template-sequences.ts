@@ -88,7 +88,7 @@ export function sessionTemplateDriver(session: RunSession): TemplateDriver {
     webhook: async (type, raw, label) => {
       // The files a template's header and samples name are files the gateway holds and serves (wire profile 6:
       // a transport may fetch each by its id): held ones of the header's kind, else one the gateway puts there.
-      const token = [...session.gateway.transports.values()].filter((t) => t.clientId === clientId).at(-1)?.token;
+      const token = transportOf(session)?.token;
       const channelId = Number(raw.channel_id);
       const data = token !== undefined && Number.isInteger(channelId) ? bindStep({ state: session.gateway.state, token }, channelId, raw, {}).data : raw;
       const reply = await session.send(`transport.${type}` as CallbackName, data, { clientId, case: label });

@@ -19,6 +19,7 @@ import type { GatewayChannel } from '../../src/simulators/gateway.ts';
 import type { Reply } from '../../src/client/callback-client.ts';
 import { afterWebhook } from '../../src/simulators/gateway-webhooks.ts';
 import { runWebhookCase, type WebhookDriver } from '../../src/properties/chat-webhooks.ts';
+import type { ReferenceScope } from '../../src/generators/chat/references.ts';
 import { botEvent, botEventContextOf, seedBotChats } from '../../src/generators/chat/bot-events.ts';
 import { activateChannel, call, customerMessage, startGateway, TRANSPORT, type Gateway } from '../simulators/gateway-harness.ts';
 
@@ -94,7 +95,7 @@ async function sendThrough(g: Gateway, settings: Record<string, unknown>, cases:
     const messageKnown = type === 'message_sent' || chat?.ids.has(String(data.external_message_id)) === true;
     sent.push({ type, data, chatKnown: chat !== undefined, customerRight: chat?.customer === data.external_user_id, quoteKnown: data.quote_external_id === undefined || chat?.ids.has(String(data.quote_external_id)) === true, caseChat, messageKnown });
   };
-  const driver: WebhookDriver = {
+  const driver = gatewayDriver(g.gw.state, {
     send: async (type, data) => {
       const d = data as Record<string, unknown>;
       judge(type, d);
@@ -110,16 +111,7 @@ async function sendThrough(g: Gateway, settings: Record<string, unknown>, cases:
       judge(type, data as Record<string, unknown>);
       return { ...reply('refused'), status: 403 };
     },
-    mark: () => 0,
-    callsSince: () => [],
-    awaitVerdict: async () => true,
-    unknownClientId: 'unknown-client',
-    module: {},
-    profile: true,
-    codes: new Map(),
-    sent: new Map(),
-    references: { state: g.gw.state, token: TRANSPORT },
-  };
+  });
   const channel = chatChannelOf(g.gw.channels.get(channelId)!);
   for (const [i, c] of fc.sample(webhookCase(channel)!, { seed, numRuns: cases }).entries()) {
     caseChat = undefined;
@@ -152,6 +144,22 @@ const SCHEMA: Record<string, string> = {
   template_delete: 'chat/webhook.template-delete.data.json',
   message_sent: 'chat/webhook.message-sent.data.json',
 };
+
+/** A webhook driver over a gateway's state on loopback: the test gives how webhooks are sent; the rest is inert. */
+function gatewayDriver(state: ReferenceScope['state'], send: Pick<WebhookDriver, 'send' | 'sendAs'>): WebhookDriver {
+  return {
+    ...send,
+    mark: () => 0,
+    callsSince: () => [],
+    awaitVerdict: async () => true,
+    unknownClientId: 'unknown-client',
+    module: {},
+    profile: true,
+    codes: new Map(),
+    sent: new Map(),
+    references: { state, token: TRANSPORT },
+  };
+}
 
 test('webhookTypesOf: the types each setting enables (wire profile 6)', () => {
   expect(REFERENCE.webhookTypes).toEqual(['message_sent', 'message_updated', 'message_deleted', 'message_read', 'template_create', 'template_update', 'template_delete']);
@@ -368,19 +376,10 @@ test('a message the transport gave no id is never named: its edit and deletion a
     await call(g.base, 'POST', '/api/transport/v1/messages', { transport: TRANSPORT, body: customerMessage(channelId, 'in-1', 'Привет', 'cust-1') });
     const sent: Array<{ type: string; data: Record<string, unknown> }> = [];
     const empty: Reply = { status: 200, json: {}, headers: {}, body: Buffer.from('{}'), exchange: { id: 'x' } as Reply['exchange'] };
-    const driver: WebhookDriver = {
+    const driver = gatewayDriver(g.gw.state, {
       send: async (type, data) => (sent.push({ type, data: data as Record<string, unknown> }), empty),
       sendAs: async () => ({ ...empty, status: 403 }),
-      mark: () => 0,
-      callsSince: () => [],
-      awaitVerdict: async () => true,
-      unknownClientId: 'unknown-client',
-      module: {},
-      profile: true,
-      codes: new Map(),
-      sent: new Map(),
-      references: { state: g.gw.state, token: TRANSPORT },
-    };
+    });
     const channel = chatChannelOf(g.gw.channels.get(channelId)!);
     for (const [i, c] of fc.sample(webhookCase(channel, ['message_updated', 'message_deleted', 'message_read'])!, { seed: 26, numRuns: 60 }).entries()) await runWebhookCase(driver, c, `case-${i}`);
     expect(sent.filter((x) => x.type === 'message_updated' || x.type === 'message_deleted')).toEqual([]);
