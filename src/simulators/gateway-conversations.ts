@@ -18,7 +18,7 @@
  * `MAX_IDS` known ids per conversation, the oldest forgotten first.
  */
 import { randomUUID } from 'node:crypto';
-import { isObject, iso, str } from './gateway-routing.ts';
+import { isObject, iso, str } from './gateway-values.ts';
 
 /** A file the gateway holds: uploaded by the module, or put there by the gateway itself. */
 export interface GatewayFile {

@@ -57,9 +57,7 @@ export const errors = (status: number, ...messages: string[]): Answer => json(st
  */
 export const ok = (body: unknown = {}): Answer => json(200, body);
 
-export const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
-export const iso = (): string => new Date().toISOString();
-export const str = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);
+export { isObject, iso, str } from './gateway-values.ts';
 /** A positive integer from a JSON number or a numeric string; undefined otherwise. */
 export const posInt = (v: unknown): number | undefined => {
   const n = typeof v === 'number' ? v : typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : NaN;
