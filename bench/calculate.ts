@@ -21,7 +21,7 @@ import { callbackUrl } from '../src/callbacks/send.ts';
 import { CALLBACKS } from '../src/callbacks/table.ts';
 import { encodeActionForm, FORM_CONTENT_TYPE } from '../src/wire/forms.ts';
 import { PACKAGE_ROOT } from '../src/contract/paths.ts';
-import type { GeneratedCase } from '../src/properties/types.ts';
+import type { GeneratedCase } from '../src/checks/case.ts';
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '1000' }, seed: { type: 'string', default: '1' } } });
 const runs = Number(values.runs);

@@ -46,7 +46,7 @@ import {
 import type { Application } from '../../src/checks/apply.ts';
 import type { Check } from '../../src/checks/check.ts';
 import type { RunSession } from '../../src/run/session.ts';
-import type { GeneratedCase } from '../../src/properties/types.ts';
+import type { GeneratedCase } from '../../src/checks/case.ts';
 
 const MUST = 'MUST' as const;
 type Planned = { check: Check<never>; app: Application };

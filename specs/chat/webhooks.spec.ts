@@ -38,7 +38,7 @@ import { notRunFor } from '../../src/properties/applicability.ts';
 import { CHAT_WEBHOOK_PROBES, CHAT_WEBHOOKS, runWebhookCase, sentPerChannel, sessionWebhookDriver } from '../../src/properties/chat-webhooks.ts';
 import { awaitChannels, type ChatChannel } from '../../src/generators/chat/context.ts';
 import { refusedCase, webhookCase } from '../../src/generators/chat/webhooks.ts';
-import type { GeneratedCase } from '../../src/properties/types.ts';
+import type { GeneratedCase } from '../../src/checks/case.ts';
 import type { Check } from '../../src/checks/check.ts';
 import { outDir } from '../../src/run/environment.ts';
 

@@ -13,7 +13,7 @@ import { notRunFor, type NotRun } from '../../src/properties/applicability.ts';
 import { deliveryContextOf } from '../../src/generators/delivery/context.ts';
 import { validCalculate, wrongCalculate } from '../../src/generators/delivery/calculate.ts';
 import type { RunSession } from '../../src/run/session.ts';
-import type { GeneratedCase } from '../../src/properties/types.ts';
+import type { GeneratedCase } from '../../src/checks/case.ts';
 import type { Check } from '../../src/checks/check.ts';
 
 

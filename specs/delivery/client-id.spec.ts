@@ -27,7 +27,7 @@ import { invent } from '../../src/generators/invented.ts';
 import type { DeliveryContext } from '../../src/generators/delivery/common.ts';
 import type { RunSession } from '../../src/run/session.ts';
 import type { Check } from '../../src/checks/check.ts';
-import type { CaseOutcome, GeneratedCase } from '../../src/properties/types.ts';
+import type { CaseOutcome, GeneratedCase } from '../../src/checks/case.ts';
 
 /** Cases per callback: a probe is two or three requests; a few of each presented kind suffice. */
 const MAX_RUNS = 4;

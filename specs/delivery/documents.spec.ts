@@ -19,7 +19,7 @@ import { minimalSave, orderPlates, printLimit, printRequest } from '../../src/ge
 import { invent } from '../../src/generators/invented.ts';
 import { describeReply } from '../../src/checks/callbacks/reply.ts';
 import type { RunSession } from '../../src/run/session.ts';
-import type { GeneratedCase } from '../../src/properties/types.ts';
+import type { GeneratedCase } from '../../src/checks/case.ts';
 import type { Check } from '../../src/checks/check.ts';
 
 const ids = (checks: PropertyCheck[]): string[] => checks.flatMap((c) => c.app.requirements);

@@ -14,7 +14,7 @@ import { deliveryContextOf } from '../../src/generators/delivery/context.ts';
 import { autocompleteFields, autocompleteQuery, shipmentPointListQuery, tariffListQuery, type AutocompleteCase } from '../../src/generators/delivery/lists.ts';
 import { notRunFor, type NotRun } from '../../src/properties/applicability.ts';
 import type { RunSession } from '../../src/run/session.ts';
-import type { GeneratedCase } from '../../src/properties/types.ts';
+import type { GeneratedCase } from '../../src/checks/case.ts';
 import type { Check } from '../../src/checks/check.ts';
 import type fc from 'fast-check';
 

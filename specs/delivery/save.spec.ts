@@ -17,7 +17,7 @@ import { notRunFor, type NotRun } from '../../src/properties/applicability.ts';
 import { unknownDeliveryId, validSave, wrongSave, type SaveContext } from '../../src/generators/delivery/save.ts';
 import { runSequence, sessionDriver, type Step } from '../../src/properties/delivery-sequences.ts';
 import type { RunSession } from '../../src/run/session.ts';
-import type { CaseOutcome, GeneratedCase } from '../../src/properties/types.ts';
+import type { CaseOutcome, GeneratedCase } from '../../src/checks/case.ts';
 import type { Check } from '../../src/checks/check.ts';
 import type fc from 'fast-check';
 

@@ -16,7 +16,7 @@ import { notRunFor, type NotRun } from '../../src/properties/applicability.ts';
 import { declares } from '../../src/properties/delivery-save-context.ts';
 import { PAYMENT_ID_ACTIONS, paymentContextOf, unknownPaymentAction, validCreate, wrongCreate, type PaymentContext, type PaymentIdAction } from '../../src/generators/payment/create.ts';
 import type { RunSession } from '../../src/run/session.ts';
-import type { GeneratedCase } from '../../src/properties/types.ts';
+import type { GeneratedCase } from '../../src/checks/case.ts';
 import type { Check } from '../../src/checks/check.ts';
 import type fc from 'fast-check';
 

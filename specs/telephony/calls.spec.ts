@@ -22,7 +22,7 @@ import { notRunFor, type NotRun } from '../../src/properties/applicability.ts';
 import { noExtensions, telephonyContextOf, type TelephonyContext } from '../../src/generators/telephony/context.ts';
 import { statusChange, validMakeCall, wrongMakeCall } from '../../src/generators/telephony/requests.ts';
 import type { RunSession } from '../../src/run/session.ts';
-import type { GeneratedCase } from '../../src/properties/types.ts';
+import type { GeneratedCase } from '../../src/checks/case.ts';
 import type { Check } from '../../src/checks/check.ts';
 import type fc from 'fast-check';
 

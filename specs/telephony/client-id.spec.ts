@@ -28,7 +28,7 @@ import { statusChange, validMakeCall } from '../../src/generators/telephony/requ
 import type { CallbackName } from '../../src/callbacks/table.ts';
 import type { RunSession } from '../../src/run/session.ts';
 import type { Check } from '../../src/checks/check.ts';
-import type { GeneratedCase } from '../../src/properties/types.ts';
+import type { GeneratedCase } from '../../src/checks/case.ts';
 import type fc from 'fast-check';
 
 /** Cases per callback: a probe is two requests; a few of each presented kind suffice. */

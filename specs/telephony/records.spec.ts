@@ -27,7 +27,7 @@ import { NeedsTrigger, triggerFailure } from '../../src/module/triggers.ts';
 import type { RunSession } from '../../src/run/session.ts';
 import type { Conformance } from '../../src/run/conformance.ts';
 import type { Reply } from '../../src/client/callback-client.ts';
-import type { GeneratedCase } from '../../src/properties/types.ts';
+import type { GeneratedCase } from '../../src/checks/case.ts';
 import type { Check } from '../../src/checks/check.ts';
 import type { Application } from '../../src/checks/apply.ts';
 

@@ -17,7 +17,7 @@ import { readOptions, sessionOptions, type OptionSpec } from './options.ts';
 import { ConfigError, loadConfig, type ConfigFlags, type ResolvedConfig } from '../module/config.ts';
 import { findPropertyCheck } from '../properties/registry.ts';
 import type { PropertyCheck } from '../properties/run.ts';
-import type { CaseOutcome, GeneratedCase, SavedFailure } from '../properties/types.ts';
+import type { CaseOutcome, GeneratedCase, SavedFailure } from '../checks/case.ts';
 import { runSequence, sessionDriver } from '../properties/delivery-sequences.ts';
 import { runPaymentSequence, sessionPaymentDriver } from '../properties/payment-sequences.ts';
 import { runTemplateSequence, sessionTemplateDriver } from '../properties/template-sequences.ts';

@@ -18,7 +18,7 @@ import type { RunSession } from '../run/session.ts';
 import type { CallbackName } from '../callbacks/table.ts';
 import type { Reply } from '../client/callback-client.ts';
 import type { Exchange } from '../evidence/exchange.ts';
-import type { CaseOutcome, GeneratedCase } from './types.ts';
+import type { CaseOutcome, GeneratedCase } from '../checks/case.ts';
 import type { BotEvent } from '../generators/chat/bot-events.ts';
 
 /** `bot events`: commands and new messages sent on the socket, the answers judged. */

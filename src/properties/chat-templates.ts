@@ -5,7 +5,7 @@
  * `conformance replay` finds them.
  */
 import type { PropertyCheck } from './run.ts';
-import { overSteps } from './delivery-sequences.ts';
+import { overSteps } from '../checks/adapt.ts';
 import { TEMPLATE_CALL_CHECKS, TEMPLATE_STEP_CHECKS, onTemplateStep } from '../checks/chat/templates.ts';
 
 /** Template sequences: created, verdicts, resubmitted, edited, deleted, reported templates over the verification table. */

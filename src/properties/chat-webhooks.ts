@@ -31,9 +31,9 @@ import {
   type WebhookOutcome,
   type WebhookStepInfo,
 } from '../checks/chat/webhooks.ts';
-import { overSteps } from './delivery-sequences.ts';
+import { overSteps } from '../checks/adapt.ts';
 import type { PropertyCheck } from './run.ts';
-import type { CaseOutcome, GeneratedCase } from './types.ts';
+import type { CaseOutcome, GeneratedCase } from '../checks/case.ts';
 
 export const CHAT_WEBHOOKS = 'transport webhooks: each channel\'s enabled types';
 export const CHAT_WEBHOOK_PROBES = 'transport webhooks: a missing or unknown ClientId';

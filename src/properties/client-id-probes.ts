@@ -32,11 +32,11 @@ import { acceptedAnswer, callbackWords } from '../checks/callbacks/acceptance.ts
 import { claimsSuccess } from '../checks/callbacks/reply.ts';
 import { notApplicable, type Check } from '../checks/check.ts';
 import type { ModuleKind } from '../contract/kinds.ts';
-import { onReply } from './adapt.ts';
+import { onReply } from '../checks/adapt.ts';
 import { ensureRefusalLeftNoEffect, type Presented } from './refusal-probe.ts';
-import { overSteps, refusedStep } from './delivery-sequences.ts';
+import { overSteps, refusedStep } from '../checks/adapt.ts';
 import type { PropertyCheck } from './run.ts';
-import type { CaseOutcome, GeneratedCase, Observation } from './types.ts';
+import type { CaseOutcome, GeneratedCase, Observation } from '../checks/case.ts';
 
 /** Where a callback's clientId probes are sent. */
 export type ProbeHome =

@@ -23,7 +23,7 @@ import type { InvoiceBook, InvoiceReport } from '../simulators/invoices.ts';
 import { AMOUNT_SOURCE, createRequest, type PaymentContext } from '../generators/payment/create.ts';
 import { inventedHex } from '../generators/invented.ts';
 import { presentedClientId, type Presented } from './refusal-probe.ts';
-import type { CaseIntent, CaseOutcome, GeneratedCase, InvoiceView } from './types.ts';
+import type { CaseIntent, CaseOutcome, GeneratedCase, InvoiceView } from '../checks/case.ts';
 import type { RunSession } from '../run/session.ts';
 
 type Json = Record<string, unknown>;

@@ -13,7 +13,7 @@ import { claimsSuccess, describeReply } from '../checks/callbacks/reply.ts';
 import { refusesTheMethod } from '../checks/callbacks/method.ts';
 import { defineCheck, fail, notApplicable, pass, show, type Verdict } from '../checks/check.ts';
 import { credited } from '../checks/callbacks/acceptance.ts';
-import type { CaseOutcome, Observation } from './types.ts';
+import type { CaseOutcome, Observation } from '../checks/case.ts';
 
 export { AcceptedCalls, acceptedAnswer, answeredAsDone, credited, fillAcceptance, noAcceptance } from '../checks/callbacks/acceptance.ts';
 

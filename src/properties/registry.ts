@@ -6,7 +6,7 @@
  * through `adapt.ts`, here and nowhere else.
  */
 import type { PropertyCheck } from './run.ts';
-import { onErrorReply, onReply } from './adapt.ts';
+import { onErrorReply, onReply } from '../checks/adapt.ts';
 import {
   ensureCalculateAnswersTariffList,
   ensureExtraDataAvailableAreDeclaredFields,
@@ -22,7 +22,7 @@ import { ensureDeleteAcknowledged, ensureGetAnswersDelivery, ensureGetDatesAreYm
 import { ensureShipmentDeleteAcknowledged, ensureShipmentSaveAnswersShipment } from '../checks/delivery/shipment-reply.ts';
 import { ensureRefusedCallbackHasNoEffect } from '../checks/callbacks/refusal.ts';
 import { ensureRefusalLeftNoEffect } from './refusal-probe.ts';
-import { overSteps, refusedStep } from './delivery-sequences.ts';
+import { overSteps, refusedStep } from '../checks/adapt.ts';
 import { ensureCallbackIsAnswered } from '../checks/callbacks/answered.ts';
 import {
   ensureErrorBodyCarriesErrorMsg,
@@ -34,7 +34,7 @@ import {
 import { ensureAutocompleteAnswersSuggestions, ensureShipmentPointListAnswersTerminals, ensureTariffListAnswersTariffs, ensureTerminalsMatchTerminalShape } from '../checks/delivery/lists-reply.ts';
 import { creditsCalledForErrorsOnly, ensurePrintAcceptsFlatDeliveryIds, ensurePrintAcceptsNestedDeliveryIds, ensurePrintAnswersPdfOrZip, ensurePrintContentTypeMatches, ensurePrintErrorIs400, isPrintDocument } from '../checks/delivery/print-reply.ts';
 import { notApplicable, type Check } from '../checks/check.ts';
-import type { CaseOutcome } from './types.ts';
+import type { CaseOutcome } from '../checks/case.ts';
 import { ensureActionIsReported, ensureRefundReturnsAskedAmount, ensureRefundWithoutAmountIsFull, ensureCanceledInvoiceTakesNoPayment, ensureHoldFollowsPassedCheck, ensureInvoiceReportsFollowTable, ensureSuccessFollowsPassedCheck } from '../checks/payment/invoice-reports.ts';
 import { ensureCreateReturnsPaymentLink, ensureRefundAnswersRefund } from '../checks/payment/replies.ts';
 import { ensureStartedCallAnswers200, ensureUnstartableCallIsNot200 } from '../checks/telephony/make-call.ts';

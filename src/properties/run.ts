@@ -14,7 +14,7 @@ import type { Check, Verdict } from '../checks/check.ts';
 import { PROGRESS_PREFIX, type CheckResult, type PropertyProgress, type PropertyStats } from '../checks/result.ts';
 import type { Conformance } from '../run/conformance.ts';
 import { ENV_CONFIG, outDir } from '../run/environment.ts';
-import type { CaseOutcome, GeneratedCase, SavedFailure } from './types.ts';
+import type { CaseOutcome, GeneratedCase, SavedFailure } from '../checks/case.ts';
 import type { RunSession } from '../run/session.ts';
 import { fillAcceptance, type AcceptedCalls } from '../checks/callbacks/acceptance.ts';
 

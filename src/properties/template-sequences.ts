@@ -26,7 +26,7 @@ import type { GatewaySimulator } from '../simulators/gateway.ts';
 import type { Exchange } from '../evidence/exchange.ts';
 import { offRouteCallOf, templateCallOf, type TemplateCallView, type TemplateStepView } from '../checks/chat/templates.ts';
 import { triggerFailure, type TriggerName } from '../module/triggers.ts';
-import type { CaseOutcome, GeneratedCase } from './types.ts';
+import type { CaseOutcome, GeneratedCase } from '../checks/case.ts';
 import type { RunSession } from '../run/session.ts';
 import { transportOf } from '../generators/chat/context.ts';
 import { bindStep } from '../generators/chat/references.ts';

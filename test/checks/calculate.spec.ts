@@ -2,7 +2,7 @@
 import { test, expect } from '@playwright/test';
 import type { Reply } from '../../src/client/callback-client.ts';
 import type { Exchange } from '../../src/evidence/exchange.ts';
-import type { CaseOutcome, CaseIntent } from '../../src/properties/types.ts';
+import type { CaseOutcome, CaseIntent } from '../../src/checks/case.ts';
 import {
   ensureCalculateAnswersTariffList,
   ensureExtraDataAvailableAreDeclaredFields,

@@ -8,7 +8,7 @@
 import { test, expect } from '@playwright/test';
 import fc from 'fast-check';
 import type { Exchange } from '../../src/evidence/exchange.ts';
-import type { CaseOutcome } from '../../src/properties/types.ts';
+import type { CaseOutcome } from '../../src/checks/case.ts';
 import type { CallbackName } from '../../src/callbacks/table.ts';
 import { contract } from '../../src/contract/schemas.ts';
 import { GatewayState } from '../../src/simulators/gateway-state.ts';

@@ -8,7 +8,7 @@
 import { test, expect } from '@playwright/test';
 import type { Reply } from '../../src/client/callback-client.ts';
 import type { Exchange } from '../../src/evidence/exchange.ts';
-import type { CaseOutcome } from '../../src/properties/types.ts';
+import type { CaseOutcome } from '../../src/checks/case.ts';
 import {
   ensureMessageSentAnswersReply,
   ensureMessageSentErrorCodeKnown,

@@ -7,7 +7,7 @@ import { test, expect } from '@playwright/test';
 import type { Reply } from '../../src/client/callback-client.ts';
 import type { Exchange } from '../../src/evidence/exchange.ts';
 import type { CallbackName } from '../../src/callbacks/table.ts';
-import type { CaseIntent, CaseOutcome, InvoiceView, Observation } from '../../src/properties/types.ts';
+import type { CaseIntent, CaseOutcome, InvoiceView, Observation } from '../../src/checks/case.ts';
 import type { InvoiceReport } from '../../src/simulators/invoices.ts';
 import { ensureActionIsReported, ensureCanceledInvoiceTakesNoPayment, ensureHoldFollowsPassedCheck, ensureInvoiceReportsFollowTable, ensureSuccessFollowsPassedCheck } from '../../src/checks/payment/invoice-reports.ts';
 import { ensureRefusalLeftNoEffect } from '../../src/properties/refusal-probe.ts';

@@ -3,7 +3,7 @@ import { test, expect } from '@playwright/test';
 import type { Reply } from '../../src/client/callback-client.ts';
 import type { Exchange } from '../../src/evidence/exchange.ts';
 import type { CallbackName } from '../../src/callbacks/table.ts';
-import type { CaseIntent, CaseOutcome } from '../../src/properties/types.ts';
+import type { CaseIntent, CaseOutcome } from '../../src/checks/case.ts';
 import { absoluteHttpUrl, ensureCreateReturnsPaymentLink, ensureRefundAnswersRefund, paymentIdOf } from '../../src/checks/payment/replies.ts';
 import { ensureErrorNamesTheIncorrectField, ensureWrongInputIsRefused } from '../../src/checks/delivery/wrong-input.ts';
 import { propertyChecks, CREATE_VALID, CREATE_WRONG, UNKNOWN_PAYMENT } from '../../src/properties/registry.ts';

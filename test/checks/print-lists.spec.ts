@@ -2,7 +2,7 @@
 import { test, expect } from '@playwright/test';
 import type { Reply } from '../../src/client/callback-client.ts';
 import type { Exchange } from '../../src/evidence/exchange.ts';
-import type { CaseOutcome } from '../../src/properties/types.ts';
+import type { CaseOutcome } from '../../src/checks/case.ts';
 import type { CallbackName } from '../../src/callbacks/table.ts';
 import { ensurePrintAcceptsFlatDeliveryIds, ensurePrintAcceptsNestedDeliveryIds, ensurePrintAnswersPdfOrZip, ensurePrintContentTypeMatches, ensurePrintErrorIs400, pdfProblem, zipProblem } from '../../src/checks/delivery/print-reply.ts';
 import { ensureAutocompleteAnswersSuggestions, ensureShipmentPointListAnswersTerminals, ensureTariffListAnswersTariffs, ensureTerminalsMatchTerminalShape } from '../../src/checks/delivery/lists-reply.ts';

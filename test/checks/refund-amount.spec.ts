@@ -6,7 +6,7 @@
 import { test, expect } from '@playwright/test';
 import type { Reply } from '../../src/client/callback-client.ts';
 import type { Exchange } from '../../src/evidence/exchange.ts';
-import type { CaseOutcome, InvoiceView } from '../../src/properties/types.ts';
+import type { CaseOutcome, InvoiceView } from '../../src/checks/case.ts';
 import type { InvoiceReport } from '../../src/simulators/invoices.ts';
 import { ensureRefundReturnsAskedAmount, ensureRefundWithoutAmountIsFull } from '../../src/checks/payment/invoice-reports.ts';
 

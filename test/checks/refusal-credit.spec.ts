@@ -10,7 +10,7 @@ import { test, expect } from '@playwright/test';
 import type { Reply } from '../../src/client/callback-client.ts';
 import type { Exchange } from '../../src/evidence/exchange.ts';
 import type { CallbackName } from '../../src/callbacks/table.ts';
-import type { CaseOutcome, Observation } from '../../src/properties/types.ts';
+import type { CaseOutcome, Observation } from '../../src/checks/case.ts';
 import type { Check, Verdict } from '../../src/checks/check.ts';
 import { ensureRefusedCallbackHasNoEffect, ensureRefusalUses401Or403 } from '../../src/checks/callbacks/refusal.ts';
 import { ensureRefusalLeftNoEffect, AcceptedCalls, acceptedAnswer, answeredAsDone, fillAcceptance } from '../../src/properties/refusal-probe.ts';

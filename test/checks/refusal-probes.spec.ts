@@ -12,7 +12,7 @@ import type { Exchange } from '../../src/evidence/exchange.ts';
 import { CALLBACK_NAMES, CALLBACKS, type CallbackName } from '../../src/callbacks/table.ts';
 import { CLIENT_ID_PROBES, clientIdCases, clientIdChecks, clientIdProperty, probedHere, runClientIdProbe, type ClientIdCase, type ProbeDriver, type ProbeEffect } from '../../src/properties/client-id-probes.ts';
 import { PROPERTY_CHECKS } from '../../src/properties/registry.ts';
-import type { CaseOutcome } from '../../src/properties/types.ts';
+import type { CaseOutcome } from '../../src/checks/case.ts';
 
 let n = 0;
 function reply(status: number, json?: unknown): Reply {

@@ -19,10 +19,10 @@
 import { test, expect } from '@playwright/test';
 import type { Reply } from '../../src/client/callback-client.ts';
 import type { Exchange } from '../../src/evidence/exchange.ts';
-import type { CaseOutcome, CaseIntent } from '../../src/properties/types.ts';
+import type { CaseOutcome, CaseIntent } from '../../src/checks/case.ts';
 import type { CallbackName } from '../../src/callbacks/table.ts';
 import type { Check, Verdict } from '../../src/checks/check.ts';
-import { onReply } from '../../src/properties/adapt.ts';
+import { onReply } from '../../src/checks/adapt.ts';
 import { AUTOCOMPLETE, CALCULATE_VALID, CREATE_VALID, DELETE_SAVED, GET_SAVED, PAYMENT_SEQUENCES, SAVE_VALID, SEQUENCES, SHIPMENT_POINT_LIST, TARIFF_LIST, propertyChecks } from '../../src/properties/registry.ts';
 import { CHAT_WEBHOOKS } from '../../src/properties/chat-webhooks.ts';
 import { ensureActivityAcknowledged } from '../../src/checks/callbacks/activity.ts';

@@ -3,7 +3,7 @@ import { test, expect } from '@playwright/test';
 import type { Reply } from '../../src/client/callback-client.ts';
 import type { Exchange } from '../../src/evidence/exchange.ts';
 import type { CallbackName } from '../../src/callbacks/table.ts';
-import type { CaseOutcome, CaseIntent } from '../../src/properties/types.ts';
+import type { CaseOutcome, CaseIntent } from '../../src/checks/case.ts';
 import { deliveryIdOf, ensureSaveReturnsDeliveryId } from '../../src/checks/delivery/save-reply.ts';
 import { ensureDeleteAcknowledged, ensureGetAnswersDelivery, ensureGetDatesAreYmd, ensureGetStatusUpdatedAtIsIso8601, ensureUnknownDeliveryIdIsRefused } from '../../src/checks/delivery/get-reply.ts';
 import { tariffsOfAnswer } from '../../src/generators/delivery/save.ts';

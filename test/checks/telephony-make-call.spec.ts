@@ -6,7 +6,7 @@
 import { test, expect } from '@playwright/test';
 import type { Reply } from '../../src/client/callback-client.ts';
 import type { Exchange } from '../../src/evidence/exchange.ts';
-import type { CaseIntent, CaseOutcome } from '../../src/properties/types.ts';
+import type { CaseIntent, CaseOutcome } from '../../src/checks/case.ts';
 import { ensureStartedCallAnswers200, ensureUnstartableCallIsNot200 } from '../../src/checks/telephony/make-call.ts';
 import { CHANGE_USER_STATUS, MAKE_CALL_VALID, MAKE_CALL_WRONG, propertyChecks } from '../../src/properties/registry.ts';
 

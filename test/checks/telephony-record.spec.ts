@@ -6,7 +6,7 @@
 import { test, expect } from '@playwright/test';
 import type { Reply } from '../../src/client/callback-client.ts';
 import type { Exchange } from '../../src/evidence/exchange.ts';
-import type { CaseOutcome } from '../../src/properties/types.ts';
+import type { CaseOutcome } from '../../src/checks/case.ts';
 import { ensureRecordIsAudioOfItsContentType, ensureRefusedRecordGivesNoAudio, mediaType, overRecordings, sniffAudio } from '../../src/checks/telephony/record.ts';
 import { buildWav } from '../../examples/reference-module/documents.ts';
 import { RECORD_REFUSED, propertyChecks } from '../../src/properties/registry.ts';

@@ -7,7 +7,7 @@ import { test, expect } from '@playwright/test';
 import type { Reply } from '../../src/client/callback-client.ts';
 import type { CallbackName } from '../../src/callbacks/table.ts';
 import type { Exchange } from '../../src/evidence/exchange.ts';
-import type { CaseIntent, CaseOutcome } from '../../src/properties/types.ts';
+import type { CaseIntent, CaseOutcome } from '../../src/checks/case.ts';
 import { ensureErrorNamesTheIncorrectField, ensureWrongInputIsRefused } from '../../src/checks/delivery/wrong-input.ts';
 
 function outcome(callback: CallbackName, status: number | undefined, json: unknown, intent: CaseIntent): CaseOutcome {

@@ -14,7 +14,7 @@ import { PACKAGE_ROOT } from '../../src/contract/paths.ts';
 import { CALCULATE_VALID, CALCULATE_WRONG, PROPERTY_CHECKS, findPropertyCheck } from '../../src/properties/registry.ts';
 import { registeredChecks } from '../../src/checks/check.ts';
 import { CALLBACKS } from '../../src/callbacks/table.ts';
-import type { SavedFailure } from '../../src/properties/types.ts';
+import type { SavedFailure } from '../../src/checks/case.ts';
 import type { Reply } from '../../src/client/callback-client.ts';
 import type { Exchange } from '../../src/evidence/exchange.ts';
 

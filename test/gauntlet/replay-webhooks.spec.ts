@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { test, expect } from '@playwright/test';
 import { runReplay as replay, runSuite } from './run-suite.ts';
-import type { SavedFailure } from '../../src/properties/types.ts';
+import type { SavedFailure } from '../../src/checks/case.ts';
 
 test.describe.configure({ timeout: 180_000 });
 

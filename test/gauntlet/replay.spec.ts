@@ -9,7 +9,7 @@ import path from 'node:path';
 import { test, expect } from '@playwright/test';
 import { runReplay as replay, runSuite } from './run-suite.ts';
 import { replayLine } from '../../src/cli/replay.ts';
-import type { SavedFailure } from '../../src/properties/types.ts';
+import type { SavedFailure } from '../../src/checks/case.ts';
 import type { Results } from '../../src/report/results.ts';
 
 test.describe.configure({ mode: 'parallel', timeout: 180_000 });

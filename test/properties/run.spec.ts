@@ -15,7 +15,7 @@ import { runProperty, type PropertySpec } from '../../src/properties/run.ts';
 import { validCalculate } from '../../src/generators/delivery/calculate.ts';
 import { ensureCalculateAnswersTariffList, ensureTariffCostIsNumberOrAbsent, ensureTariffTypeIsKnown } from '../../src/checks/delivery/calculate-reply.ts';
 import type { Reply } from '../../src/client/callback-client.ts';
-import type { CaseOutcome, GeneratedCase, SavedFailure } from '../../src/properties/types.ts';
+import type { CaseOutcome, GeneratedCase, SavedFailure } from '../../src/checks/case.ts';
 
 type Json = Record<string, unknown>;
 

@@ -14,7 +14,7 @@
  */
 import type { Reply } from '../../client/callback-client.ts';
 import { CALLBACKS, type CallbackName } from '../../callbacks/table.ts';
-import type { CaseOutcome } from '../../properties/types.ts';
+import type { CaseOutcome } from '../case.ts';
 import { notApplicable, type Verdict } from '../check.ts';
 import { claimsSuccess } from './reply.ts';
 import { isPrintDocument } from '../delivery/print-reply.ts';

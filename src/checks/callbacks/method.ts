@@ -9,7 +9,7 @@ import { CALLBACKS } from '../../callbacks/table.ts';
 import type { Reply } from '../../client/callback-client.ts';
 import { defineCheck, fail, notApplicable, pass } from '../check.ts';
 import { describeReply } from './reply.ts';
-import type { CaseOutcome } from '../../properties/types.ts';
+import type { CaseOutcome } from '../case.ts';
 
 /** An answer that says the method is not served (405, 501): ensureActionServedAtItsMethod's, and no other rule's (one cause, one failure). */
 export const refusesTheMethod = (reply: Reply): boolean => reply.status === 405 || reply.status === 501;

@@ -1,4 +1,4 @@
-import type { CaseOutcome } from '../../properties/types.ts';
+import type { CaseOutcome } from '../case.ts';
 import { defineCheck, fail, notApplicable, pass } from '../check.ts';
 import { describeReply } from './reply.ts';
 import { answeredAsDone, credited, noAcceptance, noAcceptanceAgain } from './acceptance.ts';

@@ -30,7 +30,7 @@
  *   quotes the sentence: "after a timeout", of no stated length).
  */
 import { defineCheck, fail, notApplicable, pass, show, type Verdict } from '../check.ts';
-import type { CaseOutcome } from '../../properties/types.ts';
+import type { CaseOutcome } from '../case.ts';
 
 // ---- commands ------------------------------------------------------------------------------------
 

@@ -30,7 +30,7 @@ import { defineCheck, fail, notApplicable, pass, show, type Check, type Verdict 
 import type { TemplateBreach, TemplateJudgement, TemplateRule, TemplateState, VerificationStatus } from '../../contract/template-machine.ts';
 import type { GatewayCall } from '../../simulators/gateway.ts';
 import type { Exchange } from '../../evidence/exchange.ts';
-import type { CaseOutcome } from '../../properties/types.ts';
+import type { CaseOutcome } from '../case.ts';
 
 /** One template call of the module, as the checks read it. */
 export interface TemplateCallView {

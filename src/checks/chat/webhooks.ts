@@ -20,7 +20,7 @@
  */
 import type { Reply } from '../../client/callback-client.ts';
 import { defineCheck, fail, notApplicable, pass, show, type Verdict } from '../check.ts';
-import type { CaseOutcome } from '../../properties/types.ts';
+import type { CaseOutcome } from '../case.ts';
 import { credited, isErrorBody, isRefusal } from '../callbacks/acceptance.ts';
 
 /** The error codes of a `message_sent` reply (wire profile section 6). */

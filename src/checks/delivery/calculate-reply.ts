@@ -14,7 +14,7 @@
 import { contract, formatErrors } from '../../contract/schemas.ts';
 import { defineCheck, fail, notApplicable, pass, show, type Verdict } from '../check.ts';
 import { absentFromAll, claimsSuccess, describeReply, notJudged } from '../callbacks/reply.ts';
-import type { CaseOutcome } from '../../properties/types.ts';
+import type { CaseOutcome } from '../case.ts';
 
 type Json = Record<string, unknown>;
 

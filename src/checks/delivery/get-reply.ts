@@ -14,7 +14,7 @@ import { refusesTheMethod } from '../callbacks/method.ts';
 import { contract, formatErrors } from '../../contract/schemas.ts';
 import { defineCheck, fail, notApplicable, pass, show, type Verdict } from '../check.ts';
 import { absentMembers, claimsSuccess, describeReply, notJudged } from '../callbacks/reply.ts';
-import type { CaseOutcome } from '../../properties/types.ts';
+import type { CaseOutcome } from '../case.ts';
 
 /** The date members of get's result: ensureGetDatesAreYmd owns them. */
 const DATE_MEMBER = /^\/result\/(shipmentDate|deliveryDate)(\/|$)/;

@@ -21,7 +21,7 @@ import zlib from 'node:zlib';
 import type { Reply } from '../../client/callback-client.ts';
 import { defineCheck, fail, notApplicable, pass, show, type Check, type Verdict } from '../check.ts';
 import { describeReply } from '../callbacks/reply.ts';
-import type { CaseOutcome } from '../../properties/types.ts';
+import type { CaseOutcome } from '../case.ts';
 
 /** A print answer that is an error: a status of 300 and above, or a JSON body `{success: false}`. */
 export function isPrintError(reply: Reply): boolean {

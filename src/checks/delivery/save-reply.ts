@@ -7,7 +7,7 @@
 import { contract, formatErrors } from '../../contract/schemas.ts';
 import { defineCheck, fail, notApplicable, pass, show } from '../check.ts';
 import { absentMembers, claimsSuccess, describeReply, notJudged } from '../callbacks/reply.ts';
-import type { CaseOutcome } from '../../properties/types.ts';
+import type { CaseOutcome } from '../case.ts';
 
 /** An id member of a success answer's result (`deliveryId` of save, `shipmentId` of shipmentSave), as the system sends it back (a text), if it has one. */
 export function resultIdOf(json: unknown, member: 'deliveryId' | 'shipmentId'): string | undefined {

@@ -12,7 +12,7 @@
 import { contract, formatErrors } from '../../contract/schemas.ts';
 import { defineCheck, fail, notApplicable, pass, show } from '../check.ts';
 import { absentMembers, claimsSuccess, describeReply, notJudged } from '../callbacks/reply.ts';
-import type { CaseOutcome } from '../../properties/types.ts';
+import type { CaseOutcome } from '../case.ts';
 import { resultIdOf } from './save-reply.ts';
 
 /** Whether the registration declares the `shipmentDelete` action (document, rule 5: without it shipments cannot be edited or deleted). */

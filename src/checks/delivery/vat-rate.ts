@@ -6,7 +6,7 @@
  */
 import { defineCheck, fail, notApplicable, pass } from '../check.ts';
 import { claimsSuccess, describeReply } from '../callbacks/reply.ts';
-import type { CaseOutcome } from '../../properties/types.ts';
+import type { CaseOutcome } from '../case.ts';
 
 type Json = Record<string, unknown>;
 const isObj = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);

@@ -6,7 +6,7 @@
 import { refusesTheMethod } from '../callbacks/method.ts';
 import { defineCheck, fail, notApplicable, pass, show } from '../check.ts';
 import { claimsSuccess, describeReply } from '../callbacks/reply.ts';
-import type { CaseOutcome } from '../../properties/types.ts';
+import type { CaseOutcome } from '../case.ts';
 
 /** Wrong input is refused: not a success, not a 5xx (no answer at all is `ensureCallbackIsAnswered`'s). */
 export const ensureWrongInputIsRefused = defineCheck<CaseOutcome>({

@@ -10,7 +10,7 @@
 import { claimsSuccess, describeReply } from '../callbacks/reply.ts';
 import { refusesTheMethod } from '../callbacks/method.ts';
 import { defineCheck, fail, notApplicable, pass, show } from '../check.ts';
-import type { CaseOutcome, InvoiceView } from '../../properties/types.ts';
+import type { CaseOutcome, InvoiceView } from '../case.ts';
 import type { InvoiceReport } from '../../simulators/invoices.ts';
 
 /** Breaches judged by a check of their own (the rest are the table's). */

@@ -15,7 +15,7 @@
 import { contract, formatErrors } from '../../contract/schemas.ts';
 import { defineCheck, fail, notApplicable, pass, show } from '../check.ts';
 import { absentMembers, claimsSuccess, describeReply, notJudged } from '../callbacks/reply.ts';
-import type { CaseOutcome } from '../../properties/types.ts';
+import type { CaseOutcome } from '../case.ts';
 
 type Json = Record<string, unknown>;
 

@@ -9,7 +9,7 @@
  */
 import { defineCheck, fail, notApplicable, pass } from '../check.ts';
 import { describeReply } from '../callbacks/reply.ts';
-import type { CaseOutcome } from '../../properties/types.ts';
+import type { CaseOutcome } from '../case.ts';
 
 /** What the generated call was, for a message: `code "101" calling "+4915..."`. */
 function describeCall(o: CaseOutcome): string {

@@ -15,7 +15,7 @@ import { credited } from '../callbacks/acceptance.ts';
 import type { Reply } from '../../client/callback-client.ts';
 import { defineCheck, fail, notApplicable, pass, show, type Check, type Verdict } from '../check.ts';
 import { describeReply } from '../callbacks/reply.ts';
-import type { CaseOutcome } from '../../properties/types.ts';
+import type { CaseOutcome } from '../case.ts';
 
 export interface AudioFormat {
   /** `WAV`, `MP3`... */

@@ -28,7 +28,7 @@
  * emoji (`words.ts`).
  */
 import fc from 'fast-check';
-import type { GeneratedCase } from '../../properties/types.ts';
+import type { GeneratedCase } from '../../checks/case.ts';
 import type { CallbackName } from '../../callbacks/table.ts';
 import { featureOn, type ChatChannel, type MessageKind, type WebhookType } from './context.ts';
 import { templateData, templateDeleteData, templateParts, updatedTemplateContent, type TemplateParts } from './templates.ts';

@@ -11,7 +11,7 @@
 import fc from 'fast-check';
 import { dayAfter, requestShape, type DeliveryContext } from './common.ts';
 import type { CallbackName } from '../../callbacks/table.ts';
-import type { GeneratedCase } from '../../properties/types.ts';
+import type { GeneratedCase } from '../../checks/case.ts';
 
 type Json = Record<string, unknown>;
 

@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import { schemaArbitrary } from '../from-schema.ts';
-import type { GeneratedCase } from '../../properties/types.ts';
+import type { GeneratedCase } from '../../checks/case.ts';
 import { breakageCases, deliveryBreakages, type Breakage } from './breakages.ts';
 import { address, codTotal, dateTimeAt, deliveryTime, extraData, futureDateTime, orderPackages, packageItem, requestShape, type DeliveryContext } from './common.ts';
 

@@ -7,7 +7,7 @@
  */
 import fc from 'fast-check';
 import { address, type DeliveryContext } from './common.ts';
-import type { GeneratedCase } from '../../properties/types.ts';
+import type { GeneratedCase } from '../../checks/case.ts';
 
 /** `tariffList`: no parameter but the clientId (the sender adds it). */
 export function tariffListQuery(): fc.Arbitrary<GeneratedCase> {

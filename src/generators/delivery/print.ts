@@ -8,7 +8,7 @@
  */
 import fc from 'fast-check';
 import { address, dateTimeAt, deliveryPackage, requestShape, type DeliveryContext } from './common.ts';
-import type { GeneratedCase } from '../../properties/types.ts';
+import type { GeneratedCase } from '../../checks/case.ts';
 
 /** A printable form of the registration. */
 export interface Plate {

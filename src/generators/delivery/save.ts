@@ -6,7 +6,7 @@
  * currency; and wrong input the module must refuse naming the field (document, Errors 7).
  */
 import fc from 'fast-check';
-import type { GeneratedCase } from '../../properties/types.ts';
+import type { GeneratedCase } from '../../checks/case.ts';
 import { address, codTotal, dateTimeAt, deliveryTime, extraData, futureDateTime, money, orderPackages, requestShape, type DeliveryContext } from './common.ts';
 import { breakageCases, deliveryBreakages } from './breakages.ts';
 import { firstName, lastName, patronymic, shopName, typedPhone } from '../people.ts';

@@ -8,7 +8,7 @@
  */
 import fc from 'fast-check';
 import type { CallbackName } from '../../callbacks/table.ts';
-import type { GeneratedCase } from '../../properties/types.ts';
+import type { GeneratedCase } from '../../checks/case.ts';
 import { firstName, itemName, lastName, typedPhone } from '../people.ts';
 
 type Json = Record<string, unknown>;

@@ -13,7 +13,7 @@
  * `clientId` is the sender's (every request carries the module's own, but the probes).
  */
 import fc from 'fast-check';
-import type { GeneratedCase } from '../../properties/types.ts';
+import type { GeneratedCase } from '../../checks/case.ts';
 import type { Extension, TelephonyContext } from './context.ts';
 import { typedPhone } from '../people.ts';
 
