@@ -13,7 +13,8 @@ import { CallbackClient } from '../../src/client/callback-client.ts';
 import { SystemSimulator } from '../../src/simulators/system.ts';
 import { GatewaySimulator } from '../../src/simulators/gateway.ts';
 import { BOT_WS_PATH } from '../../src/simulators/gateway-routing.ts';
-import { DEFAULT_LIMITS, jsonDepth, parseJson, type ServerLimits } from '../../src/simulators/http.ts';
+import { DEFAULT_LIMITS, type ServerLimits } from '../../src/simulators/http.ts';
+import { jsonDepth, parseJson } from '../../src/simulators/http-decode.ts';
 import { withoutNulls } from '../../src/contract/schemas.ts';
 import { pointers } from '../../src/checks/registration/scopes.ts';
 
