@@ -8,7 +8,7 @@
  * the messages, the bot's commands; lists of what does not exist are empty.
  */
 import { bot, BOT_PREFIX, errors, flag, iso, isObject, listParam, ok, page, posInt, str, type RouteDef, type RouteHandler } from './gateway-routing.ts';
-import type { GatewayDialog, GatewayMessage } from './gateway-state.ts';
+import type { GatewayDialog, GatewayMessage } from './gateway-records.ts';
 import { getFile, upload, uploadByUrl } from './gateway-files.ts';
 import { botView, channelView, chatView, commandView, customerView, dialogView, memberView, messageListView, uploadView, userView } from './gateway-views.ts';
 

@@ -15,7 +15,7 @@ import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { EvidenceLog, Exchange } from '../evidence/exchange.ts';
 import { BOT_WS_PATH } from './gateway-routing.ts';
-import type { BotRegistration } from './gateway-state.ts';
+import type { BotRegistration } from './gateway-records.ts';
 
 /** One bot WebSocket connection. Times are epoch milliseconds (sub-millisecond precision). */
 export interface BotConnection {

@@ -8,7 +8,8 @@
 import { randomUUID } from 'node:crypto';
 import type { InboundRequest } from './http.ts';
 import { errors, iso, ok, type RouteContext, type RouteHandler } from './gateway-routing.ts';
-import type { GatewayFile, GatewayState } from './gateway-state.ts';
+import type { GatewayState } from './gateway-state.ts';
+import type { GatewayFile } from './gateway-records.ts';
 import { gatewayFile } from './gateway-conversations.ts';
 import { fileInfoView, uploadView } from './gateway-views.ts';
 

@@ -5,12 +5,13 @@
  */
 import { json, type Answer, type InboundRequest } from './http.ts';
 import type { GatewayState } from './gateway-state.ts';
+import type { Api } from './gateway-records.ts';
 
 export const TRANSPORT_PREFIX = '/api/transport/v1';
 export const BOT_PREFIX = '/api/bot/v1';
 export const BOT_WS_PATH = `${BOT_PREFIX}/ws`;
 
-export type Api = 'transport' | 'bot';
+export type { Api } from './gateway-records.ts';
 /**
  * How the request body is read: a JSON object, raw bytes (a file upload: up to `maxUploadBytes`,
  * counted as it streams, its first bytes kept), or ignored.

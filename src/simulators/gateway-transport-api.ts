@@ -11,7 +11,7 @@
  */
 import { json } from './http.ts';
 import { errors, iso, isObject, listParam, ok, page, transport, flag, type RouteContext, type RouteHandler, type RouteDef, TRANSPORT_PREFIX } from './gateway-routing.ts';
-import type { GatewayMessage, GatewayTemplate } from './gateway-state.ts';
+import type { GatewayMessage, GatewayTemplate } from './gateway-records.ts';
 import { getFile, upload, uploadByUrl } from './gateway-files.ts';
 import { channelView, messageView, templateView } from './gateway-views.ts';
 import type { InboundRequest } from './http.ts';

@@ -21,10 +21,10 @@ import type {
   GatewayFile,
   GatewayMember,
   GatewayMessage,
-  GatewayState,
   GatewayTemplate,
   GatewayUser,
-} from './gateway-state.ts';
+} from './gateway-records.ts';
+import type { GatewayState } from './gateway-state.ts';
 
 type View = Record<string, unknown>;
 

@@ -38,7 +38,8 @@ import type { TemplateJudgement } from '../contract/template-machine.ts';
 import { BOT_HANDLERS, BOT_ROUTES } from './gateway-bot-api.ts';
 import { BotSockets, type BotConnection, type BotFrame, type UpgradeAttempt } from './gateway-bot-ws.ts';
 import { sendWebhook } from './gateway-webhooks.ts';
-import { GatewayState, type BotRegistration, type GatewayChannel, type GatewayTemplate, type GatewayUser, type TransportRegistration } from './gateway-state.ts';
+import { GatewayState } from './gateway-state.ts';
+import type { BotRegistration, GatewayChannel, GatewayTemplate, GatewayUser, TransportRegistration } from './gateway-records.ts';
 
 export { TRANSPORT_PREFIX, BOT_PREFIX, BOT_WS_PATH } from './gateway-routing.ts';
 export type { BotConnection, BotFrame, UpgradeAttempt } from './gateway-bot-ws.ts';
@@ -55,7 +56,7 @@ export type {
   GatewayUser,
   TemplateStatusChange,
   TransportRegistration,
-} from './gateway-state.ts';
+} from './gateway-records.ts';
 
 /** The endpoints of the gateway, by label: the Transport API's, then the Bot API's. */
 export const GATEWAY_ROUTES = { ...TRANSPORT_ROUTES, ...BOT_ROUTES } satisfies Record<string, RouteDef>;
