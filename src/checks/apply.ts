@@ -21,6 +21,51 @@ export interface Application {
   reproduce?: string;
 }
 
+/**
+ * One row of an area's application table (`src/checks/<area>/applications.ts`): which check is
+ * applied to what (`to`: a property's name, or the name of a judgement of calls, of a session or
+ * of a spec), with its requirement ids and severity. The tables are the only place ids and
+ * severity are attached to a check; everything that applies, lists, replays or covers a check
+ * reads a row.
+ */
+export interface Row<S = never> extends Application {
+  to: string;
+  check: Check<S>;
+  /** Applies in this reading of the run only (`true`: with the wire profile, `false`: the document alone; some ids differ by it); absent: both. */
+  reading?: boolean;
+}
+
+/** A row before its table says what it is applied to. */
+export type Use<S = never> = Omit<Row<S>, 'to'>;
+
+/** A use of a check with its ids and severity (MUST unless said). */
+export function use<S>(check: Check<S>, requirements: readonly string[], severity: Severity = 'MUST', more: { levelReason?: string; reading?: boolean; reproduce?: string } = {}): Use<S> {
+  return { check, requirements: [...requirements], severity, ...more };
+}
+
+/** The rows of uses applied to one property or judgement. */
+export function applyTo<S>(to: string, uses: ReadonlyArray<Use<S>>): Row<S>[] {
+  return uses.map((u) => ({ ...u, to }));
+}
+
+/** One row. */
+export function row<S>(to: string, check: Check<S>, requirements: readonly string[], severity: Severity = 'MUST', more: { levelReason?: string; reading?: boolean; reproduce?: string } = {}): Row<S> {
+  return { to, ...use(check, requirements, severity, more) };
+}
+
+/** The rows applied to `to`, in table order; with `reading`, only those of that reading of the run. */
+export function rowsTo<R extends Row<never>>(rows: readonly R[], to: string, reading?: boolean): R[] {
+  return rows.filter((r) => r.to === to && (reading === undefined || r.reading === undefined || r.reading === reading));
+}
+
+/** The requirement ids of rows (what a test that applies them can credit). */
+export const idsOfRows = (rows: ReadonlyArray<{ requirements: readonly string[] }>): string[] => [...new Set(rows.flatMap((r) => r.requirements))];
+
+/** The application of a row (ids, severity, level reason, reproduce line). */
+export function appOf(r: Application): Application {
+  return { requirements: [...r.requirements], severity: r.severity, ...(r.levelReason ? { levelReason: r.levelReason } : {}), ...(r.reproduce ? { reproduce: r.reproduce } : {}) };
+}
+
 export interface ApplyContext {
   /** False when profile (`WIRE-`) checks are off. */
   profile: boolean;

@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { TestInfo } from '@playwright/test';
-import { apply, type Application, type ApplyContext } from '../checks/apply.ts';
+import { apply, appOf, type Application, type ApplyContext, type Row } from '../checks/apply.ts';
 import type { Check } from '../checks/check.ts';
 import type { CheckResult } from '../checks/result.ts';
 import type { EndpointEvidence, Exchange } from '../evidence/exchange.ts';
@@ -123,9 +123,13 @@ export class Conformance {
     return { profile: this.session.config.profile, exchange: (id) => this.exchange(id), spec: this.sink.spec };
   }
 
-  /** Applies a check with the ids and severity of this use. */
-  async apply<S>(check: Check<S>, subject: S, app: Application): Promise<CheckResult> {
-    return this.record(await apply(check, subject, app, this.context()));
+  /** Applies a row of an application table (its check, with the ids and severity of the row) to a subject. */
+  async apply<S>(row: Row<S>, subject: S): Promise<CheckResult>;
+  /** @deprecated ids belong in an application table: apply a row. */
+  async apply<S>(check: Check<S>, subject: S, app: Application): Promise<CheckResult>;
+  async apply<S>(what: Check<S> | Row<S>, subject: S, app?: Application): Promise<CheckResult> {
+    const row = app ? { ...app, check: what as Check<S> } : (what as Row<S>);
+    return this.record(await apply(row.check, subject, appOf(row), this.context()));
   }
 
   /** Keeps a result made by a shared judgement (see `checks/registration/judge.ts`). */
