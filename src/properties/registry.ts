@@ -21,7 +21,7 @@ import { CALLBACKS, type CallbackName } from '../callbacks/table.ts';
 import { ensureDeleteAcknowledged, ensureGetAnswersDelivery, ensureGetDatesAreYmd, ensureGetStatusUpdatedAtIsIso8601, ensureLiveDeliveryIsServed, ensureUnknownDeliveryIdIsRefused } from '../checks/delivery/get-reply.ts';
 import { ensureShipmentDeleteAcknowledged, ensureShipmentSaveAnswersShipment } from '../checks/delivery/shipment-reply.ts';
 import { ensureRefusedCallbackHasNoEffect } from '../checks/callbacks/refusal.ts';
-import { ensureRefusalLeftNoEffect } from './refusal-probe.ts';
+import { ensureRefusalLeftNoEffect } from '../checks/callbacks/refusal-effect.ts';
 import { overSteps, refusedStep } from '../checks/adapt.ts';
 import { ensureCallbackIsAnswered } from '../checks/callbacks/answered.ts';
 import {

@@ -10,7 +10,7 @@ import type { CallbackName } from '../../src/callbacks/table.ts';
 import type { CaseIntent, CaseOutcome, InvoiceView, Observation } from '../../src/checks/case.ts';
 import type { InvoiceReport } from '../../src/simulators/invoices.ts';
 import { ensureActionIsReported, ensureCanceledInvoiceTakesNoPayment, ensureHoldFollowsPassedCheck, ensureInvoiceReportsFollowTable, ensureSuccessFollowsPassedCheck } from '../../src/checks/payment/invoice-reports.ts';
-import { ensureRefusalLeftNoEffect } from '../../src/properties/refusal-probe.ts';
+import { ensureRefusalLeftNoEffect } from '../../src/checks/callbacks/refusal-effect.ts';
 
 let n = 0;
 function reply(status: number, json?: unknown): Reply {

@@ -13,7 +13,8 @@ import type { CallbackName } from '../../src/callbacks/table.ts';
 import type { CaseOutcome, Observation } from '../../src/checks/case.ts';
 import type { Check, Verdict } from '../../src/checks/check.ts';
 import { ensureRefusedCallbackHasNoEffect, ensureRefusalUses401Or403 } from '../../src/checks/callbacks/refusal.ts';
-import { ensureRefusalLeftNoEffect, AcceptedCalls, acceptedAnswer, answeredAsDone, fillAcceptance } from '../../src/properties/refusal-probe.ts';
+import { ensureRefusalLeftNoEffect } from '../../src/checks/callbacks/refusal-effect.ts';
+import { AcceptedCalls, acceptedAnswer, answeredAsDone, fillAcceptance } from '../../src/checks/callbacks/acceptance.ts';
 import { ensureRefusedWebhookLeftNoEffect, ensureWebhookWithoutClientIdRefused, type WebhookOutcome } from '../../src/checks/chat/webhooks.ts';
 import { ensureRefusedRecordGivesNoAudio } from '../../src/checks/telephony/record.ts';
 
