@@ -7,11 +7,13 @@
  * decoded and validated against its schema for the checks to judge. The APIs it plays are in
  * their own files:
  *
+ * - `gateway-endpoints.ts`: the table of both APIs' endpoints and what a call records;
+ * - `gateway-rate.ts`: the rate limit, 429 on demand, and each token's traffic;
  * - `gateway-transport-api.ts`: the Transport API routing table and handlers;
  * - `gateway-bot-api.ts`: the Bot API routing table and handlers;
  * - `gateway-bot-ws.ts`: the bot WebSocket;
  * - `gateway-webhooks.ts`: webhooks to transport modules (with the `ClientId` header);
- * - `gateway-state.ts` and `gateway-views.ts`: what the gateway holds and how it shows it.
+ * - `gateway-state.ts`, `gateway-records.ts` and `gateway-views.ts`: what the gateway holds and how it shows it.
  *
  * Template paths are accepted with and without the `/api/transport/v1` prefix (the document
  * writes them without it; wire profile: accept both). Like the system simulator, a body that
@@ -23,25 +25,25 @@
 import { EventEmitter } from 'node:events';
 import type http from 'node:http';
 import type { Duplex } from 'node:stream';
-import type { ErrorObject } from 'ajv';
 import type { EvidenceLog, Exchange } from '../evidence/exchange.ts';
 import type { CallbackClient, Reply } from '../client/callback-client.ts';
 import { contract } from '../contract/schemas.ts';
 import { waitForMatch } from './wait.ts';
-import { BoundedList, TokenTraffic, type SecondOfTraffic, type TokenRate } from '../evidence/bounded.ts';
+import { BoundedList, type SecondOfTraffic, type TokenRate } from '../evidence/bounded.ts';
 import type { Answer, InboundRequest, ServerLimits, TlsMaterial } from './http.ts';
 import { RecordingServer } from './http-server.ts';
 import { jsonErrorMessage, parseJson } from './http-decode.ts';
-import { BOT_PREFIX, TRANSPORT_PREFIX, errors, isObject, type Api, type RouteDef, type RouteHandler } from './gateway-routing.ts';
-import { TEMPLATE_JUDGEMENTS, TRANSPORT_HANDLERS, TRANSPORT_ROUTES } from './gateway-transport-api.ts';
-import type { TemplateJudgement } from '../contract/template-machine.ts';
-import { BOT_HANDLERS, BOT_ROUTES } from './gateway-bot-api.ts';
+import { BOT_PREFIX, TRANSPORT_PREFIX, errors, isObject, type RouteDef } from './gateway-routing.ts';
+import { TEMPLATE_JUDGEMENTS } from './gateway-transport-api.ts';
+import { GATEWAY_HANDLERS, GATEWAY_ROUTES, type GatewayCall, type GatewayRoute } from './gateway-endpoints.ts';
+import { GatewayRate } from './gateway-rate.ts';
 import { BotSockets, type BotConnection, type BotFrame, type UpgradeAttempt } from './gateway-bot-ws.ts';
 import { sendWebhook } from './gateway-webhooks.ts';
 import { GatewayState } from './gateway-state.ts';
 import type { BotRegistration, GatewayChannel, GatewayTemplate, GatewayUser, TransportRegistration } from './gateway-records.ts';
 
 export { TRANSPORT_PREFIX, BOT_PREFIX, BOT_WS_PATH } from './gateway-routing.ts';
+export { GATEWAY_ROUTES, type GatewayCall, type GatewayRoute } from './gateway-endpoints.ts';
 export type { BotConnection, BotFrame, UpgradeAttempt } from './gateway-bot-ws.ts';
 export type {
   BotRegistration,
@@ -58,42 +60,6 @@ export type {
   TransportRegistration,
 } from './gateway-records.ts';
 
-/** The endpoints of the gateway, by label: the Transport API's, then the Bot API's. */
-export const GATEWAY_ROUTES = { ...TRANSPORT_ROUTES, ...BOT_ROUTES } satisfies Record<string, RouteDef>;
-
-export type GatewayRoute = keyof typeof GATEWAY_ROUTES;
-
-const HANDLERS: Record<GatewayRoute, RouteHandler> = { ...TRANSPORT_HANDLERS, ...BOT_HANDLERS };
-
-/** One request of a module to the gateway, decoded and judged against its schema. */
-export interface GatewayCall {
-  route: GatewayRoute;
-  exchange: Exchange;
-  /** The API the endpoint belongs to (and so the token header it needs). */
-  api: Api;
-  /** The kind of registered token the call authenticated with; undefined when refused with 401. */
-  tokenKind?: Api;
-  /** The token presented in the API's header, if any. */
-  token?: string;
-  /** The clientId of the module the token belongs to. */
-  clientId?: string;
-  params: Record<string, string>;
-  /** True when a template path was called without the `/api/transport/v1` prefix (the document's form). */
-  unprefixed: boolean;
-  /** The decoded JSON body (the query, for GET). */
-  payload?: unknown;
-  /** Why the body could not be decoded (missing, not JSON). */
-  decodeError?: string;
-  /** Schema errors of the payload (empty when it conforms or has no schema). */
-  schemaErrors: ErrorObject[];
-  /** Whether the gateway accepted the call (status below 300). */
-  accepted: boolean;
-  /** The HTTP status the gateway answered with. */
-  status: number;
-  /** A template call: what the template table made of it (`src/contract/template-machine.ts`). */
-  template?: TemplateJudgement;
-}
-
 export interface GatewaySimulatorOptions {
   log: EvidenceLog;
   client: CallbackClient;
@@ -109,14 +75,6 @@ export interface GatewaySimulatorOptions {
   tls?: TlsMaterial;
   /** Request, frame size and time limits (default `DEFAULT_LIMITS` of http.ts). */
   limits?: Partial<ServerLimits>;
-}
-
-/** A throttle of one token: what is left of it, and what it refused. */
-interface Throttle {
-  remaining?: number;
-  untilMs?: number;
-  routes?: readonly GatewayRoute[];
-  refused: number;
 }
 
 export class GatewaySimulator extends EventEmitter {
@@ -142,20 +100,14 @@ export class GatewaySimulator extends EventEmitter {
   private readonly server: RecordingServer;
   private readonly sockets: BotSockets;
   private readonly options: GatewaySimulatorOptions;
-  private readonly rate: number;
-  private readonly clock: () => number;
-  private readonly windows = new Map<string, number[]>();
-  private readonly tooMany = new Map<string, number>();
-  private readonly traffic = new Map<string, TokenTraffic>();
-  /** 429 on demand, per token (`throttle`). */
-  private readonly forced = new Map<string, Throttle>();
+  /** The rate limit of 30 requests a second per token, 429 on demand, and each token's traffic (`gateway-rate.ts`). */
+  private readonly rate: GatewayRate;
   private readonly pending = new WeakMap<InboundRequest, Omit<GatewayCall, 'exchange'>>();
 
   constructor(options: GatewaySimulatorOptions) {
     super();
     this.options = options;
-    this.rate = options.ratePerSecond ?? 30;
-    this.clock = options.clock ?? Date.now;
+    this.rate = new GatewayRate(options.ratePerSecond ?? 30, options.clock ?? Date.now);
     this.server = new RecordingServer({
       log: options.log,
       direction: 'module->gateway',
@@ -179,7 +131,7 @@ export class GatewaySimulator extends EventEmitter {
       events: this,
       baseUrl: () => this.server.baseUrl(),
       bot: (token) => this.state.bots.get(token),
-      admit: (token) => this.admit(token, 'socket'),
+      admit: (token) => this.rate.admit(token, 'socket'),
       maxFrameBytes: this.server.limits.maxFrameBytes,
     });
     this.server.server.on('upgrade', (req: http.IncomingMessage, socket: Duplex, head: Buffer) => {
@@ -221,75 +173,24 @@ export class GatewaySimulator extends EventEmitter {
 
   // ---- rate limit ----------------------------------------------------------------------------
 
-  /**
-   * Counts a request of a token; false when it is over the limit, or refused on demand (the
-   * request gets 429). `route` is the HTTP endpoint, or `socket` for a bot WebSocket upgrade
-   * (never refused on demand).
-   */
-  private admit(token: string, route: GatewayRoute | 'socket'): boolean {
-    const now = this.clock();
-    const forced = route !== 'socket' && this.takeForced(token, route, now);
-    const window = (this.windows.get(token) ?? []).filter((t) => t > now - 1000);
-    const ok = !forced && window.length < this.rate;
-    if (ok) window.push(now);
-    else this.tooMany.set(token, (this.tooMany.get(token) ?? 0) + 1);
-    this.windows.set(token, window);
-    let traffic = this.traffic.get(token);
-    if (!traffic) this.traffic.set(token, (traffic = new TokenTraffic(this.rate)));
-    traffic.add(now, !ok, route === 'socket' ? 'socket' : 'http', forced);
-    return ok;
-  }
-
-  /** Whether this request of a token is refused on demand; counts it against the throttle. */
-  private takeForced(token: string, route: GatewayRoute, now: number): boolean {
-    const t = this.forced.get(token);
-    if (!t) return false;
-    if ((t.untilMs !== undefined && now >= t.untilMs) || (t.remaining !== undefined && t.remaining <= 0)) {
-      this.forced.delete(token);
-      return false;
-    }
-    if (t.routes && !t.routes.includes(route)) return false;
-    if (t.remaining !== undefined) t.remaining--;
-    t.refused++;
-    return true;
-  }
-
-  /**
-   * 429 on demand: the next `count` HTTP requests of a token (to `routes`, when given), or those
-   * until `untilMs` (epoch ms on the gateway's clock), or both (whichever ends first), are
-   * answered 429 with the error body, as the gateway answers a token over its rate (document,
-   * Errors 6). No `Retry-After` header: the official clients read none (wire profile 6 gives
-   * only the error body). Bot WebSocket upgrades are never refused on demand. A new throttle
-   * replaces the token's last one; `{count: 0}` ends it.
-   */
+  /** 429 on demand for a token's next requests (see `GatewayRate.throttle`). */
   throttle(token: string, options: { count?: number; untilMs?: number; routes?: readonly GatewayRoute[] }): void {
-    if (options.count === undefined && options.untilMs === undefined) throw new Error('throttle needs a count or an untilMs');
-    this.forced.set(token, {
-      ...(options.count !== undefined ? { remaining: options.count } : {}),
-      ...(options.untilMs !== undefined ? { untilMs: options.untilMs } : {}),
-      ...(options.routes ? { routes: options.routes } : {}),
-      refused: 0,
-    });
+    this.rate.throttle(token, options);
   }
 
   /** How many requests the token's current throttle refused so far (0 without one). */
   throttled(token: string): number {
-    return this.forced.get(token)?.refused ?? 0;
+    return this.rate.throttled(token);
   }
 
-  /**
-   * What a token sent per second of the gateway's clock (HTTP requests, 429s, forced 429s,
-   * WebSocket upgrades), oldest first, the last hour kept; with `sinceMs` the seconds from the
-   * one that holds it.
-   */
+  /** What a token sent per second of the gateway's clock (see `GatewayRate.requestsPerSecond`). */
   requestsPerSecond(token: string, sinceMs?: number): SecondOfTraffic[] {
-    const all = this.traffic.get(token)?.perSecond() ?? [];
-    return sinceMs === undefined ? all : all.filter((s) => s.second >= Math.floor(sinceMs / 1000));
+    return this.rate.requestsPerSecond(token, sinceMs);
   }
 
   /** The gateway's clock (epoch ms; frozen in tests). */
   now(): number {
-    return this.clock();
+    return this.rate.clock();
   }
 
   /** Connections that ended before one request was complete (see `RecordingServer.connectionTrouble`). */
@@ -299,10 +200,10 @@ export class GatewaySimulator extends EventEmitter {
 
   /** Per token: the peak rate the module reached, its 429s, and what it did after them (tokens redacted). */
   tokenRates(): TokenRate[] {
-    return [...this.traffic].map(([token, t]) => {
-      const owner = this.state.transports.get(token) ?? this.state.bots.get(token);
-      return t.rate(this.options.log.redactor.text(token), owner?.clientId);
-    });
+    return this.rate.tokenRates(
+      (token) => this.options.log.redactor.text(token),
+      (token) => (this.state.transports.get(token) ?? this.state.bots.get(token))?.clientId,
+    );
   }
 
   /** Every call so far, kept or not; a position for `callsSince`. */
@@ -317,7 +218,7 @@ export class GatewaySimulator extends EventEmitter {
 
   /** How many requests of a token were answered 429. */
   tooManyRequests(token: string): number {
-    return this.tooMany.get(token) ?? 0;
+    return this.rate.tooManyRequests(token);
   }
 
   /** How many messages, files, customers, chats and dialogs the gateway evicted (oldest first) to stay within `MAX_HELD`. */
@@ -327,7 +228,7 @@ export class GatewaySimulator extends EventEmitter {
 
   /** 429 answers per token. */
   tooManyRequestsByToken(): ReadonlyMap<string, number> {
-    return this.tooMany;
+    return this.rate.tooManyRequestsByToken();
   }
 
   // ---- HTTP APIs -----------------------------------------------------------------------------
@@ -367,12 +268,12 @@ export class GatewaySimulator extends EventEmitter {
     else {
       call.tokenKind = def.api;
       call.clientId = owner.clientId;
-      if (!this.admit(token, route)) answer = errors(429, 'Too Many Requests');
+      if (!this.rate.admit(token, route)) answer = errors(429, 'Too Many Requests');
       else if (call.decodeError) answer = errors(400, call.decodeError);
       else if (def.body === 'json' && !isObject(call.payload)) answer = errors(400, 'request body must be a JSON object');
       else {
         const body = isObject(call.payload) ? call.payload : {};
-        answer = await HANDLERS[route]({ req, token, body, state: this.state, gatewayUrl: this.url() });
+        answer = await GATEWAY_HANDLERS[route]({ req, token, body, state: this.state, gatewayUrl: this.url() });
         const judged = TEMPLATE_JUDGEMENTS.get(req);
         if (judged) call.template = judged;
       }
