@@ -1,12 +1,5 @@
 /**
- * The areas of the conformance specs: a run can be narrowed to some of them (`--area`), the
- * registration area always runs. A test names its area with a Playwright tag.
+ * The areas of the conformance specs, for the specs: defined in src/run/areas.ts (the run's
+ * `--area` reads them there), re-exported here beside specs/covers.ts.
  */
-export const AREAS = ['registration', 'delivery', 'payment', 'telephony', 'chat'] as const;
-
-export type AreaName = (typeof AREAS)[number];
-
-/** The details of a test of this area (merge with `covers(...)`). */
-export function inArea(area: AreaName): { tag: string[] } {
-  return { tag: [`@${area}`] };
-}
+export { AREAS, inArea, type AreaName } from '../src/run/areas.ts';

@@ -17,7 +17,7 @@
  */
 import fc from 'fast-check';
 import { test } from '../fixtures.ts';
-import { NeedsTrigger, triggerFailure, type TriggerName } from '../../src/module/triggers.ts';
+import { NeedsTrigger, triggerFailure } from '../../src/module/triggers.ts';
 import type { Check } from '../../src/checks/check.ts';
 import type { Application } from '../../src/checks/apply.ts';
 import { ensureMessageMatchesSchema } from '../../src/checks/schema-rule.ts';
@@ -33,35 +33,10 @@ import { validSave } from '../../src/generators/delivery/save.ts';
 import { invent } from '../../src/generators/invented.ts';
 import { deliveryIdOf } from '../../src/checks/delivery/save-reply.ts';
 import { covers, idsOf } from '../covers.ts';
-import type { Conformance } from '../../src/run/conformance.ts';
 import type { Reply } from '../../src/client/callback-client.ts';
 import { askedCalls, CALL_EVENT_AND_MANAGER_FLOWS } from './telephony-flows.ts';
+import type { Asked, Flow } from './flow.ts';
 import { inArea, type AreaName } from '../areas.ts';
-
-export interface Flow {
-  title: string;
-  kind: string;
-  trigger: TriggerName;
-  params: Record<string, string | number | string[]>;
-  endpoint: SystemEndpoint;
-  /** What the flow is for: the requirement the module meets by making the call at all. */
-  flowIds: string[];
-  /** A flow that asks for N items: all must arrive, within the limit (a repeat is no fault). */
-  items?: { limit: number; noun: string; ids: string[]; key: (item: unknown) => string };
-  /** Before the trigger: the items to ask for by identity, with the trigger's parameters; undefined: ask by `params`. */
-  ask?: (session: RunSession) => Promise<Asked | undefined>;
-  /** What the flow judges beyond the endpoint's checks (the trigger's asked values against the calls), once its calls are in. */
-  extra?: FlowExtra;
-}
-
-/** A flow's own checks (also what its test declares it covers), and how it applies them. */
-export interface FlowExtra {
-  checks: Array<{ check: Check<never>; app: Application }>;
-  judge: (outcome: { session: RunSession; conformance: Conformance; calls: InboundCall[]; params: Flow['params']; reply: Reply | undefined }) => Promise<void>;
-}
-
-/** Items asked for by identity, and the parameters that name them; or why the flow cannot run. */
-export type Asked = { params: Flow['params']; items: string[] } | { skip: string; evidence: string[] };
 
 /** Deliveries the tracking flow creates through the module's `save` (more than one request's worth). */
 const DELIVERIES_TO_TRACK = 120;

@@ -24,7 +24,7 @@ import { e164Between, writePhone, type PhoneForm } from '../../src/generators/pe
 import { ensureCallEventPhoneIsAsked, ensureCallEventReportsAskedKind, type CallEventKind } from '../../src/checks/system-api/call-event.ts';
 import { ensureManagerLookupCopesWithAnswer } from '../../src/checks/system-api/manager.ts';
 import { customerByPhone, freeManager } from '../../src/simulators/telephony-manager.ts';
-import type { Asked, Flow } from './module-calls.spec.ts';
+import type { Asked, Flow } from './flow.ts';
 
 /** Calls the upload flow asks for: more than one request's worth (50). */
 export const CALLS_TO_UPLOAD = 60;

@@ -4,7 +4,7 @@
  * module (no activity path, no clientId), the run-level `ensureModuleWasReached` fails too:
  * a run in which nothing reached the module is never a pass.
  */
-import type { AreaName } from '../../specs/areas.ts';
+import type { AreaName } from '../../src/run/areas.ts';
 
 export interface FaultCase {
   fault: string;
