@@ -7,11 +7,10 @@
  * kind; enforces the limits (50 calls, 100 orders) with an error; keeps state; and records every
  * inbound request, decoded and validated against its schema, for the checks to judge. Any other
  * path answers HTTP 404 with the system's error body and is kept as a call the suite does not
- * simulate.
+ * simulate. Its endpoint table and what it records of a call are in `system-endpoints.ts`; the
+ * modules it holds (what `edit` and `read` do) in `system-modules.ts`.
  */
-import { randomBytes } from 'node:crypto';
 import { EventEmitter } from 'node:events';
-import type { ErrorObject } from 'ajv';
 import type { EvidenceLog, Exchange } from '../evidence/exchange.ts';
 import { contract, withoutNulls } from '../contract/schemas.ts';
 import { declaredKinds } from '../contract/kinds.ts';
@@ -24,73 +23,10 @@ import { formJson } from './http-decode.ts';
 import { BoundedList, BoundedMap, pushBounded } from '../evidence/bounded.ts';
 import { InvoiceBook, type InvoiceCheck, type InvoiceReport } from './invoices.ts';
 import { managerReply } from './telephony-manager.ts';
+import { editModule, readModule, type HeldModule } from './system-modules.ts';
+import { apiKeyOf, attemptedModule, distinctValues, SERVED_VERSIONS, SYSTEM_ENDPOINTS, type InboundCall, type Registration, type SystemEndpoint } from './system-endpoints.ts';
 
-/** The endpoints of the system API, with the form field that holds JSON and its schema. */
-export const SYSTEM_ENDPOINTS = {
-  edit: { route: 'POST /api/v5/integration-modules/{code}/edit', field: 'integrationModule', schema: 'registration/integration-module.edit.json' },
-  read: { route: 'GET /api/v5/integration-modules/{code}', field: undefined, schema: undefined },
-  'calls.upload': { route: 'POST /api/v5/telephony/calls/upload', field: 'calls', schema: 'telephony/calls-upload.request.json' },
-  manager: { route: 'GET /api/v5/telephony/manager', field: undefined, schema: 'telephony/manager.query.json' },
-  'call.event': { route: 'POST /api/v5/telephony/call/event', field: 'event', schema: 'telephony/call-event.json' },
-  tracking: { route: 'POST /api/v5/delivery/generic/{subcode}/tracking', field: 'statusUpdate', schema: 'delivery/tracking.request.json' },
-  'update-invoice': { route: 'POST /api/v5/payment/update-invoice', field: 'updateInvoice', schema: 'payment/update-invoice.request.json' },
-  'payment.check': { route: 'POST /api/v5/payment/check', field: 'check', schema: 'payment/check.request.json' },
-  // Wire profile section 8: called by official modules besides the contract.
-  credentials: { route: 'GET /api/credentials', field: undefined, schema: undefined },
-  'api-versions': { route: 'GET /api/api-versions', field: undefined, schema: undefined },
-  'system-info': { route: 'GET /api/system-info', field: undefined, schema: undefined },
-  reference: { route: 'GET /api/v5/reference/{book}', field: undefined, schema: undefined },
-  users: { route: 'GET /api/v5/users', field: undefined, schema: undefined },
-  'store.products': { route: 'GET /api/v5/store/products', field: undefined, schema: undefined },
-} as const;
-
-export type SystemEndpoint = keyof typeof SYSTEM_ENDPOINTS;
-
-/** How the module passed its API key. */
-export type ApiKeyVia = 'form' | 'query' | 'header';
-
-/** One request of the module to the system, decoded and judged against its schema. */
-export interface InboundCall {
-  endpoint: SystemEndpoint;
-  exchange: Exchange;
-  params: Record<string, string>;
-  apiKeyVia: ApiKeyVia[];
-  /** The decoded JSON of the endpoint's form field (or the query, for GET). */
-  payload?: unknown;
-  /** Why the payload could not be decoded (missing field, not JSON). */
-  decodeError?: string;
-  /** Schema errors of the payload (empty when it conforms). */
-  schemaErrors: ErrorObject[];
-  /** Whether the simulator accepted the call. */
-  accepted: boolean;
-  /** The API version of the path (`v5`; `v3`/`v4` are served as the legacy API; others answer 404). */
-  version: string;
-  /** True when an API key was given and it is the run's key. */
-  apiKeyValid: boolean;
-  /** For `edit`: the module JSON the call carried, also when the call was refused (a JSON body, a wrong version). */
-  attempted?: Record<string, unknown>;
-  /**
-   * What was odd in how the parameters came, judged rather than crashed on: a parameter that is
-   * not valid UTF-8 (decoded with replacement characters), a parameter given more than once
-   * (the last value is taken, as the PHP system does).
-   */
-  anomalies?: string[];
-}
-
-/** API versions the system serves: v5, and the legacy v3 and v4 (document, Versioning 2). */
-export const SERVED_VERSIONS = ['v5', 'v4', 'v3'] as const;
-
-/** A registration as received on `edit`. */
-export interface Registration {
-  code: string;
-  module: Record<string, unknown>;
-  /** The edit call it came with (absent for a registration given in the configuration, remote mode). */
-  call?: InboundCall;
-  /** Kinds declared under `integrations`. */
-  kinds: string[];
-  /** The tokens handed out for the gateway. */
-  tokens: { mgTransport?: string; mgBot?: string };
-}
+export { SERVED_VERSIONS, SYSTEM_ENDPOINTS, type ApiKeyVia, type InboundCall, type Registration, type SystemEndpoint } from './system-endpoints.ts';
 
 export interface SystemSimulatorOptions {
   log: EvidenceLog;
@@ -109,37 +45,6 @@ export interface SystemSimulatorOptions {
   limits?: Partial<ServerLimits>;
 }
 
-function apiKeyOf(req: InboundRequest): { key?: string; via: ApiKeyVia[] } {
-  const via: ApiKeyVia[] = [];
-  let key: string | undefined;
-  // A repeated name takes its last value, as PHP's $_POST/$_GET do (the call notes the repetition).
-  const form = req.form?.getAll('apiKey').at(-1);
-  const query = req.url.searchParams.getAll('apiKey').at(-1);
-  // Parameters are read from the body's form and from the query string alike.
-  const header = req.headers['x-api-key'];
-  if (form) (via.push('form'), (key = form));
-  if (query) (via.push('query'), (key ??= query));
-  if (header) (via.push('header'), (key ??= header));
-  return key === undefined ? { via } : { key, via };
-}
-
-/** How many different values a repeated parameter had (body form and query string). */
-function distinctValues(req: InboundRequest, name: string): number {
-  return new Set([...(req.form?.getAll(name) ?? []), ...req.url.searchParams.getAll(name)]).size;
-}
-
-/** Symbolic code from a name, as the system does for the delivery type created at registration. */
-function symbolicCode(name: string): string {
-  return (
-    name
-      .normalize('NFKD')
-      .replace(/[\u0300-\u036f]/g, '')
-      .toLowerCase()
-      .replace(/[^a-z0-9]+/g, '-')
-      .replace(/^-|-$/g, '') || 'delivery'
-  );
-}
-
 export class SystemSimulator extends EventEmitter {
   private readonly callList = new BoundedList<InboundCall>();
   /**
@@ -150,7 +55,7 @@ export class SystemSimulator extends EventEmitter {
   /** Accepted registrations: per module code the first 10 and the last 100 kept (a registration loop is counted, not kept). */
   private readonly registrationList = new BoundedList<Registration>(10, 100);
   /** Modules by code, as the system holds them (at most `MAX_HELD` codes). */
-  readonly modules = new BoundedMap<string, { module: Record<string, unknown>; tokens: Registration['tokens']; deliveryType?: { id: number; code: string } }>();
+  readonly modules = new BoundedMap<string, HeldModule>();
   /** Tracking state: delivery id to its last status update (the latest `MAX_HELD` deliveries). */
   readonly deliveries = new BoundedMap<string, unknown>();
   /** The invoices the system issued, with the state machine enforced on every update-invoice (`invoices.ts`). */
@@ -377,7 +282,7 @@ export class SystemSimulator extends EventEmitter {
         return call.version === 'v5' || answer.status >= 300 ? answer : json(200, { success: true, code: req.params.code });
       }
       case 'read':
-        return this.read(req.params.code!);
+        return readModule(this.modules, req.params.code!);
       case 'calls.upload': {
         const calls = call.payload;
         if (!Array.isArray(calls)) return systemError(400, 'calls must be a JSON array');
@@ -437,62 +342,6 @@ export class SystemSimulator extends EventEmitter {
   }
 
   private edit(req: InboundRequest, payload: unknown): Answer {
-    if (!payload || typeof payload !== 'object' || Array.isArray(payload)) return systemError(400, 'integrationModule must be a JSON object');
-    const module = withoutNulls(payload as Record<string, unknown>);
-    const code = req.params.code!;
-    const integrations = (module.integrations && typeof module.integrations === 'object' ? module.integrations : {}) as Record<string, unknown>;
-    const existing = this.modules.get(code);
-    const tokens = existing?.tokens ?? {};
-    const info: Record<string, unknown> = {};
-    let deliveryType = existing?.deliveryType;
-    if ('delivery' in integrations && !deliveryType) {
-      const created = this.account.addDeliveryType(symbolicCode(String(module.name ?? code)), String(module.name ?? code), String(module.integrationCode ?? code));
-      deliveryType = { id: created.id, code: created.code };
-      info.deliveryType = deliveryType;
-    }
-    for (const kind of ['mgTransport', 'mgBot'] as const) {
-      if (kind in integrations) {
-        tokens[kind] ??= randomBytes(24).toString('hex');
-        this.options.log.redactor.add(`${kind}Token`, tokens[kind]);
-        info[kind] = { endpointUrl: this.options.gatewayUrl(), token: tokens[kind] };
-      }
-    }
-    this.modules.set(code, { module, tokens, ...(deliveryType ? { deliveryType } : {}) });
-    // Each newly passed shop gets a payment type; a shop missing on update is removed with it (document, Payment configuration).
-    const payment = integrations.payment && typeof integrations.payment === 'object' ? (integrations.payment as Record<string, unknown>) : undefined;
-    this.account.syncShops(code, payment?.shops);
-    const body = Object.keys(info).length > 0 ? { success: true, info } : { success: true };
-    // Telephony answers with HTTP 201 (document, Endpoints > edit).
-    return json('telephony' in integrations ? 201 : 200, body);
+    return editModule({ modules: this.modules, account: this.account, redactor: this.options.log.redactor, gatewayUrl: () => this.options.gatewayUrl() }, req.params.code!, payload);
   }
-
-  private read(code: string): Answer {
-    const held = this.modules.get(code);
-    if (!held) return systemError(404, `no integration module ${code}`);
-    const integrations = { ...((held.module.integrations ?? {}) as Record<string, unknown>) };
-    // The document: the transport token "also in the module information"; the bot's holds token and isActive.
-    if (integrations.mgTransport && typeof integrations.mgTransport === 'object') integrations.mgTransport = { ...integrations.mgTransport, token: held.tokens.mgTransport };
-    if ('mgBot' in integrations) integrations.mgBot = { token: held.tokens.mgBot, isActive: held.module.active !== false };
-    return json(200, {
-      success: true,
-      integrationModule: { ...held.module, integrations, freeze: false, native: false, availableCountries: [] },
-    });
-  }
-}
-
-/** The module JSON an edit call carried: the decoded form field, or a JSON body (itself, or its `integrationModule`). */
-function attemptedModule(payload: unknown, body: unknown): Record<string, unknown> | undefined {
-  const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
-  if (isObject(payload)) return payload;
-  if (!isObject(body)) return undefined;
-  if (isObject(body.integrationModule)) return body.integrationModule;
-  if (typeof body.integrationModule === 'string') {
-    try {
-      const parsed: unknown = JSON.parse(body.integrationModule);
-      if (isObject(parsed)) return parsed;
-    } catch {
-      return undefined;
-    }
-  }
-  return 'integrations' in body || 'code' in body ? body : undefined;
 }
