@@ -8,18 +8,19 @@
 import { test } from '../fixtures.ts';
 import { covers } from '../covers.ts';
 import { inArea } from '../areas.ts';
-import { ensureSystemCallUsesDocumentedMethod } from '../../src/checks/system-api/calls.ts';
-import { ENDPOINT_JUDGEMENTS } from '../../src/checks/system-api/endpoints.ts';
+import { ENDPOINT_ROWS } from '../../src/checks/system-api/applications.ts';
+import { appOf, idsOfRows } from '../../src/checks/apply.ts';
 import { SYSTEM_ENDPOINTS } from '../../src/simulators/system.ts';
 import { notApplicable } from '../../src/checks/check.ts';
 import type { Check } from '../../src/checks/check.ts';
 
 const ENDPOINTS = ['update-invoice', 'payment.check'] as const;
+/** The method rows of the two endpoints. */
+const METHOD = ENDPOINTS.map((e) => ENDPOINT_ROWS[e]!.method);
 
 test.describe('payment calls to the system', () => {
-  const ids = ENDPOINTS.flatMap((e) => ENDPOINT_JUDGEMENTS[e]!.methodIds);
-  test('update-invoice and payment/check are called with POST', { ...covers(ids), ...inArea('payment') }, async ({ session, conformance }) => {
-    const planned = ENDPOINTS.map((e) => ({ check: ensureSystemCallUsesDocumentedMethod as Check<never>, app: { requirements: ENDPOINT_JUDGEMENTS[e]!.methodIds, severity: 'MUST' as const } }));
+  test('update-invoice and payment/check are called with POST', { ...covers(idsOfRows(METHOD)), ...inArea('payment') }, async ({ session, conformance }) => {
+    const planned = METHOD.map((r) => ({ check: r.check as Check<never>, app: appOf(r) }));
     if (!session.registration) return conformance.notRun('skipped', session.notRegistered ?? 'the module is not registered', planned);
     if (!session.registration.kinds.includes('payment')) return conformance.notRun('notApplicable', 'the module declares no payment integration', planned);
     for (const endpoint of ENDPOINTS) {
@@ -28,9 +29,9 @@ test.describe('payment calls to the system', () => {
       const wrong = session.system.unsimulated.filter((x) => pattern.test(new URL(x.request.url ?? '/', 'http://system.invalid').pathname));
       for (const x of wrong) session.judged.add(x.id);
       const made = session.system.calls.filter((c) => c.endpoint === endpoint).length;
-      const app = { requirements: ENDPOINT_JUDGEMENTS[endpoint]!.methodIds, severity: 'MUST' as const };
-      if (made + wrong.length === 0) await conformance.apply({ ...ensureSystemCallUsesDocumentedMethod, run: () => notApplicable(`the module made no call to ${route} in the session`) }, { endpoint: route, refused: [] }, app);
-      else await conformance.apply(ensureSystemCallUsesDocumentedMethod, { endpoint: route, refused: wrong }, app);
+      const method = ENDPOINT_ROWS[endpoint]!.method;
+      if (made + wrong.length === 0) await conformance.apply({ ...method, check: { ...method.check, run: () => notApplicable(`the module made no call to ${route} in the session`) } }, { endpoint: route, refused: [] });
+      else await conformance.apply(method, { endpoint: route, refused: wrong });
     }
   });
 });

@@ -19,11 +19,8 @@ import fc from 'fast-check';
 import { test } from '../fixtures.ts';
 import { NeedsTrigger, triggerFailure } from '../../src/module/triggers.ts';
 import type { Check } from '../../src/checks/check.ts';
-import type { Application } from '../../src/checks/apply.ts';
-import { ensureMessageMatchesSchema } from '../../src/checks/schema-rule.ts';
-import { ensureSystemCallCarriesApiKey, ensureSystemCallPayloadDecodes, ensureSystemCallUsesDocumentedMethod, ensureTriggerLeadsToSystemCall } from '../../src/checks/system-api/calls.ts';
-import { ensureRequestedItemsArrive } from '../../src/checks/system-api/counts.ts';
-import { ENDPOINT_JUDGEMENTS } from '../../src/checks/system-api/endpoints.ts';
+import { appOf, idsOfRows, type Application, type Row } from '../../src/checks/apply.ts';
+import { ENDPOINT_ROWS, FLOW_ROWS } from '../../src/checks/system-api/applications.ts';
 import { SYSTEM_ENDPOINTS, type InboundCall, type SystemEndpoint } from '../../src/simulators/system.ts';
 import { judgeSystemCalls } from '../../src/run/system-calls.ts';
 import type { RunSession } from '../../src/run/session.ts';
@@ -84,8 +81,8 @@ const FLOWS: Flow[] = [
     trigger: 'delivery.tracking',
     params: { count: 120 },
     endpoint: 'tracking',
-    flowIds: ['REG-PUSH-CURRENT-DATA'],
-    items: { limit: 100, noun: 'orders', ids: ['REG-PUSH-CURRENT-DATA', 'DLV-TRACKING-MAX-100'], key: field('deliveryId') },
+    reached: FLOW_ROWS.tracking.reached,
+    items: { limit: 100, noun: 'orders', row: FLOW_ROWS.tracking.items, key: field('deliveryId') },
     ask: savedDeliveries,
   },
   {
@@ -94,8 +91,8 @@ const FLOWS: Flow[] = [
     trigger: 'telephony.callsUpload',
     params: { count: 60 },
     endpoint: 'calls.upload',
-    flowIds: ['REG-PUSH-CURRENT-DATA'],
-    items: { limit: 50, noun: 'calls', ids: ['REG-PUSH-CURRENT-DATA', 'TEL-UPLOAD-MAX-50'], key: field('externalId') },
+    reached: FLOW_ROWS.callsUpload.reached,
+    items: { limit: 50, noun: 'calls', row: FLOW_ROWS.callsUpload.items, key: field('externalId') },
     // Named by the trigger (`externalIds`), as tracking names its deliveries (telephony-flows.ts).
     ask: askedCalls,
   },
@@ -128,34 +125,21 @@ async function collect(session: RunSession, endpoint: SystemEndpoint, since: { c
   return { calls: session.system.callsSince(since.calls).filter((c) => c.endpoint === endpoint), elsewhere: elsewhere() };
 }
 
-/** The checks a flow plans, with their applications (also what the test declares it covers). */
-function plannedOf(flow: Flow): { planned: Array<{ check: Check<never>; app: Application }>; flowApp: Application; itemsApp?: Application; also: string[] } {
-  const judgement = ENDPOINT_JUDGEMENTS[flow.endpoint]!;
-  const payload: Application = { requirements: judgement.payloadIds, severity: 'MUST' };
-  const flowApp: Application = { requirements: flow.flowIds, severity: 'MUST' };
-  const itemsApp: Application | undefined = flow.items ? { requirements: flow.items.ids, severity: 'MUST' } : undefined;
-  const planned: Array<{ check: Check<never>; app: Application }> = [
-    { check: ensureTriggerLeadsToSystemCall as Check<never>, app: flowApp },
-    { check: ensureSystemCallUsesDocumentedMethod as Check<never>, app: { requirements: judgement.methodIds, severity: 'MUST' } },
-    ...(itemsApp ? [{ check: ensureRequestedItemsArrive as Check<never>, app: itemsApp }] : []),
-    { check: ensureSystemCallPayloadDecodes as Check<never>, app: payload },
-    { check: ensureSystemCallCarriesApiKey as Check<never>, app: { requirements: ['WIRE-GEN-APIKEY-PARAM-OR-HEADER'], severity: 'MUST' } },
-    ...(judgement.limit ? [{ check: judgement.limit.check as Check<never>, app: { requirements: judgement.limit.requirements, severity: 'MUST' as const } }] : []),
-    ...(judgement.rules ?? []).map((r) => ({ check: r.check as Check<never>, app: { requirements: r.requirements, severity: 'MUST' as const } })),
-    { check: ensureMessageMatchesSchema as Check<never>, app: payload },
-    ...(flow.extra?.checks ?? []),
-  ];
+/** The checks a flow plans, with their applications (also what the test declares it covers): its rows and its endpoint's. */
+function plannedOf(flow: Flow): { planned: Array<{ check: Check<never>; app: Application }>; also: string[] } {
+  const e = ENDPOINT_ROWS[flow.endpoint]!;
+  const rows = [flow.reached, e.method, ...(flow.items ? [flow.items.row] : []), e.decodes, e.apiKey, ...(e.limit ? [e.limit] : []), ...e.rules, e.schema, ...(flow.extra?.rows ?? [])] as Array<Row<never>>;
+  const planned = rows.map((r) => ({ check: r.check, app: appOf(r) }));
   // What judging the calls also credits (see src/run/system-calls.ts).
-  const also = ['GEN-VERSION-SYSTEM-V5', ...(flow.endpoint === 'tracking' ? ['DLV-TRACKING-SUBCODE-IS-CODE'] : [])];
-  return { planned, flowApp, ...(itemsApp ? { itemsApp } : {}), also };
+  const also = idsOfRows([e.version, ...(e.subcode ? [e.subcode] : [])]);
+  return { planned, also };
 }
 
 test.describe('module calls to the system API', () => {
   for (const flow of FLOWS) {
     const { planned: declared, also } = plannedOf(flow);
     test(flow.title, { ...covers([...idsOf(declared), ...also]), ...inArea(flow.kind as AreaName) }, async ({ session, conformance }) => {
-      const judgement = ENDPOINT_JUDGEMENTS[flow.endpoint]!;
-      const { planned, flowApp, itemsApp } = plannedOf(flow);
+      const { planned } = plannedOf(flow);
       if (!session.registration) return conformance.notRun('skipped', session.notRegistered ?? 'the module is not registered', planned);
       if (!session.registration.kinds.includes(flow.kind)) return conformance.notRun('notApplicable', `the module declares no ${flow.kind} integration`, planned);
       if (!session.triggers.declared(flow.trigger)) return conformance.skipForTrigger(new NeedsTrigger(flow.trigger), planned);
@@ -181,7 +165,7 @@ test.describe('module calls to the system API', () => {
       const { calls, elsewhere } = await collect(session, flow.endpoint, since, session.config.flowTimeoutMs);
       const pattern = pathPattern(flow.endpoint);
       await conformance.apply(
-        ensureTriggerLeadsToSystemCall,
+        flow.reached,
         {
           endpoint: SYSTEM_ENDPOINTS[flow.endpoint].route,
           calls,
@@ -191,19 +175,14 @@ test.describe('module calls to the system API', () => {
           trigger: flow.trigger,
           triggerEvidence,
         },
-        flowApp,
       );
       const wrongMethod = elsewhere.filter((x) => pattern.test(pathOf(x)));
       if (calls.length + wrongMethod.length > 0) {
         for (const x of wrongMethod) session.judged.add(x.id);
-        await conformance.apply(ensureSystemCallUsesDocumentedMethod, { endpoint: SYSTEM_ENDPOINTS[flow.endpoint].route, refused: wrongMethod }, { requirements: judgement.methodIds, severity: 'MUST' });
+        await conformance.apply(ENDPOINT_ROWS[flow.endpoint]!.method, { endpoint: SYSTEM_ENDPOINTS[flow.endpoint].route, refused: wrongMethod });
       }
-      if (flow.items && itemsApp) {
-        await conformance.apply(
-          ensureRequestedItemsArrive,
-          { requested: asked?.items ?? Number(flow.params.count), limit: flow.items.limit, noun: flow.items.noun, calls: calls.filter((c) => c.accepted), key: flow.items.key },
-          itemsApp,
-        );
+      if (flow.items) {
+        await conformance.apply(flow.items.row, { requested: asked?.items ?? Number(flow.params.count), limit: flow.items.limit, noun: flow.items.noun, calls: calls.filter((c) => c.accepted), key: flow.items.key });
       }
       await judgeSystemCalls(conformance, calls);
       if (flow.extra) await flow.extra.judge({ session, conformance, calls, params: asked?.params ?? flow.params, reply: triggerReply });

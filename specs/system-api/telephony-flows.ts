@@ -16,13 +16,11 @@
  *   number no customer has (the system answers `{success: true}` without `manager`).
  */
 import fc from 'fast-check';
-import type { Check } from '../../src/checks/check.ts';
-import type { Application } from '../../src/checks/apply.ts';
 import type { RunSession } from '../../src/run/session.ts';
 import { invent, inventedHex } from '../../src/generators/invented.ts';
 import { e164Between, writePhone, type PhoneForm } from '../../src/generators/people.ts';
-import { ensureCallEventPhoneIsAsked, ensureCallEventReportsAskedKind, type CallEventKind } from '../../src/checks/system-api/call-event.ts';
-import { ensureManagerLookupCopesWithAnswer } from '../../src/checks/system-api/manager.ts';
+import type { CallEventKind } from '../../src/checks/system-api/call-event.ts';
+import { FLOW_ROWS } from '../../src/checks/system-api/applications.ts';
 import { customerByPhone, freeManager } from '../../src/simulators/telephony-manager.ts';
 import type { Asked, Flow } from './flow.ts';
 
@@ -98,31 +96,23 @@ function askedEvent(type: CallEventKind) {
   };
 }
 
-const app = (requirements: string[]): Application => ({ requirements, severity: 'MUST' });
-
-/** The requirement ids of a call event of this kind: `in` is the value the document gives (for the incoming call). */
-const kindIds = (type: CallEventKind): string[] => [...(type === 'in' ? ['TEL-EVENT-TYPE-IN'] : []), 'TEL-EVENT-KINDS', 'WIRE-TEL-EVENT-TYPE-VALUES'];
-
+/** A call event flow of a kind, with its rows (the kind's ids: `in` is the value the document gives, for the incoming call). */
 function callEventFlow(type: CallEventKind, title: string): Flow {
-  const kind = app(kindIds(type));
-  const phone = app(['TEL-EVENT-PHONE']);
+  const rows = FLOW_ROWS.callEvent[type];
   return {
     title,
     kind: 'telephony',
     trigger: 'telephony.callEvent',
     params: { type },
     endpoint: 'call.event',
-    flowIds: ['TEL-EVENT-KINDS'],
+    reached: rows.reached,
     ask: askedEvent(type),
     extra: {
-      checks: [
-        { check: ensureCallEventReportsAskedKind as Check<never>, app: kind },
-        { check: ensureCallEventPhoneIsAsked as Check<never>, app: phone },
-      ],
+      rows: rows.extra,
       async judge({ session, conformance, calls, params }) {
         const subject = { type, phone: String(params.phone), calls, profile: session.config.profile };
-        await conformance.apply(ensureCallEventReportsAskedKind, subject, kind);
-        await conformance.apply(ensureCallEventPhoneIsAsked, subject, phone);
+        await conformance.apply(rows.kind, subject);
+        await conformance.apply(rows.phone, subject);
       },
     },
   };
@@ -151,7 +141,7 @@ async function customerUnknown(session: RunSession): Promise<Asked> {
 }
 
 function managerFlow(title: string, ask: (session: RunSession) => Promise<Asked>): Flow {
-  const copes = app(['WIRE-TEL-MANAGER-REPLY-FORMS']);
+  const rows = FLOW_ROWS.manager;
   return {
     title,
     kind: 'telephony',
@@ -159,12 +149,12 @@ function managerFlow(title: string, ask: (session: RunSession) => Promise<Asked>
     params: {},
     endpoint: 'manager',
     // The endpoint table's row: the module looks the manager up with GET /api/v5/telephony/manager.
-    flowIds: ['GEN-METHOD-MANAGER-GET'],
+    reached: rows.reached,
     ask,
     extra: {
-      checks: [{ check: ensureManagerLookupCopesWithAnswer as Check<never>, app: copes }],
+      rows: rows.extra,
       async judge({ conformance, calls, reply }) {
-        await conformance.apply(ensureManagerLookupCopesWithAnswer, { calls, trigger: reply }, copes);
+        await conformance.apply(rows.copes, { calls, trigger: reply });
       },
     },
   };

@@ -18,18 +18,18 @@ import { test } from '../fixtures.ts';
 import { covers, idsOf } from '../covers.ts';
 import { inArea } from '../areas.ts';
 import { runProperty, type PropertyCheck, type PropertySpec } from '../../src/properties/run.ts';
-import { RECORD_REFUSED, propertyChecks, propertyCovers } from '../../src/properties/registry.ts';
+import { propertyChecks, propertyCovers } from '../../src/properties/registry.ts';
+import { RECORD_REFUSED } from '../../src/checks/telephony/applications.ts';
 import { notRunFor, type NotRun } from '../../src/properties/applicability.ts';
 import { refusedRecord, type RecordProbe } from '../../src/generators/telephony/requests.ts';
-import { ensureCallbackIsAnswered } from '../../src/checks/callbacks/answered.ts';
-import { ensureRecordIsAudioOfItsContentType, overRecordings } from '../../src/checks/telephony/record.ts';
+import { RECORDING_ROWS } from '../../src/checks/system-api/applications.ts';
 import { NeedsTrigger, triggerFailure } from '../../src/module/triggers.ts';
 import type { RunSession } from '../../src/run/session.ts';
 import type { Conformance } from '../../src/run/conformance.ts';
 import type { Reply } from '../../src/client/callback-client.ts';
 import type { GeneratedCase } from '../../src/checks/case.ts';
 import type { Check } from '../../src/checks/check.ts';
-import type { Application } from '../../src/checks/apply.ts';
+import { appOf, idsOfRows, type Application } from '../../src/checks/apply.ts';
 
 /** Most recordings fetched (the newest first). */
 export const MAX_RECORDINGS = 20;
@@ -117,14 +117,11 @@ async function blockedFor(session: RunSession, conformance: Conformance, checks:
   return undefined;
 }
 
-/** The checks of the recordings fetched with the clientId, each over all of them. */
-const FETCHED: Array<{ check: Check<ReadonlyArray<{ url: string; reply: Reply }>>; app: Application }> = [
-  { check: overRecordings(ensureRecordIsAudioOfItsContentType), app: { requirements: ['TEL-RECORD-AUDIO-CONTENT-TYPE'], severity: 'MUST' } },
-  { check: overRecordings(ensureCallbackIsAnswered), app: { requirements: [], severity: 'MUST' } },
-];
+/** The checks of the recordings fetched with the clientId, each over all of them, as planned (their rows: src/checks/system-api/applications.ts). */
+const FETCHED = RECORDING_ROWS.map((r) => ({ check: r.check, app: appOf(r) }));
 
 test.describe('telephony recordUrl', () => {
-  test("recordUrl: every uploaded call's recording, fetched with the clientId, is audio of its Content-Type", { ...covers(idsOf(FETCHED)), ...inArea('telephony') }, async ({ session, conformance }) => {
+  test("recordUrl: every uploaded call's recording, fetched with the clientId, is audio of its Content-Type", { ...covers(idsOfRows(RECORDING_ROWS)), ...inArea('telephony') }, async ({ session, conformance }) => {
     test.setTimeout(session.config.flowTimeoutMs + 60_000 + MAX_RECORDINGS * (session.config.callbacks?.timeoutMs ?? 10_000));
     const planned = FETCHED as unknown as Array<{ check: Check<never>; app: Application }>;
     const urls = await blockedFor(session, conformance, planned);
@@ -132,7 +129,7 @@ test.describe('telephony recordUrl', () => {
     const clientId = session.clientId();
     const fetched: Array<{ url: string; reply: Reply }> = [];
     for (const [i, url] of urls.entries()) fetched.push({ url, reply: await session.send('telephony.record', {}, { clientId, url, case: `record-${i + 1}` }) });
-    for (const c of FETCHED) await conformance.apply(c.check, fetched, c.app);
+    for (const r of RECORDING_ROWS) await conformance.apply(r, fetched);
   });
 
   test('recordUrl: generated fetches with a missing or unknown clientId, refused without the audio', { ...covers(propertyCovers(RECORD_REFUSED)), ...inArea('telephony') }, async ({ session, conformance }) => {

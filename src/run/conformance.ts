@@ -13,12 +13,6 @@ import type { EndpointEvidence, Exchange } from '../evidence/exchange.ts';
 import type { TokenRate } from '../evidence/bounded.ts';
 import type { RunSession } from './session.ts';
 import { NeedsTrigger } from '../module/triggers.ts';
-import { judgeSystemCalls } from './system-calls.ts';
-import { judgeGatewayCalls } from './gateway-calls.ts';
-import { judgeTemplateCalls } from './template-calls.ts';
-import { checkModuleCallsSimulatedEndpoints } from '../checks/run/unsimulated.ts';
-import { checkGatewayRateLimitIsKept, checkModuleRequestsAreReadWhole } from '../checks/run/traffic.ts';
-import { ensureAcceptedRegistrationIsNotRepeated } from '../checks/registration/edit-call.ts';
 import { outDir } from './environment.ts';
 import { curlNote, redactCurl } from '../evidence/curl.ts';
 import type { Redactor } from '../evidence/redact.ts';
@@ -160,48 +154,6 @@ export class Conformance {
   /** Records checks as skipped because the flow needs an undeclared trigger. */
   skipForTrigger(e: NeedsTrigger, checks: Array<{ check: Check<never>; app: Application }>): void {
     this.notRun('skipped', `${e.message} (declare it in the configuration's "triggers")`, checks);
-  }
-
-  /**
-   * Judges every call the module made to the system that no spec judged (calls the module made
-   * on its own), so that no call goes unchecked. Run once, when the session ends.
-   */
-  async judgeUnpromptedCalls(): Promise<void> {
-    await judgeSystemCalls(this, this.session.system.calls.filter((call) => !this.session.judged.has(call.exchange.id)));
-    // A registration the system accepted is taken as done: the same one is not sent again and again (updates are fine).
-    const accepted = this.session.system.calls.filter((c) => c.endpoint === 'edit' && c.accepted);
-    if (accepted.length > 0) {
-      const prompted = this.session.triggers.fired.filter((f) => f.name === 'registration.repeat').length;
-      await this.apply(ensureAcceptedRegistrationIsNotRepeated, { accepted, prompted }, { requirements: ['REG-EDIT-REPLY-SUCCESS'], severity: 'MUST' });
-    }
-    // Calls to endpoints the suite does not simulate: information beside the checks.
-    const { system } = this.session;
-    const unsimulated = system.unsimulated.filter((x) => !this.session.judged.has(x.id));
-    // Every such call ever made, but those a spec judged (a flow's call by the wrong method).
-    const total = system.unsimulatedCount() - (system.unsimulated.length - unsimulated.length);
-    if (unsimulated.length > 0) await this.apply(checkModuleCallsSimulatedEndpoints, { unsimulated, total }, { requirements: [], severity: 'INFO' });
-    // Every call to the gateway (the channel activation right after registering included), and the requests to no gateway endpoint.
-    await judgeGatewayCalls(this);
-    // Template calls no template step judged (src/run/template-calls.ts).
-    await judgeTemplateCalls(this);
-    await this.judgeTraffic();
-  }
-
-  /** How the module's traffic met the suite's limits and the gateway's rate: information beside the checks. */
-  private async judgeTraffic(): Promise<void> {
-    const { log, system, gateway } = this.session;
-    const exchanges = log.all();
-    const anomalies = system.calls.flatMap((c) => (c.anomalies ?? []).map((anomaly) => ({ exchange: c.exchange.id, endpoint: `${c.exchange.direction} ${c.exchange.label}`, anomaly })));
-    const stalled = [
-      { server: 'system', ...system.connectionTrouble() },
-      { server: 'gateway', ...gateway.connectionTrouble() },
-    ];
-    await this.apply(checkModuleRequestsAreReadWhole, { endpoints: log.summary(), exchanges, anomalies, stalled }, { requirements: [], severity: 'INFO' });
-    const tokens = gateway.tokenRates();
-    if (tokens.length > 0) {
-      const tooMany = exchanges.filter((x) => x.direction === 'module->gateway' && x.response?.status === 429);
-      await this.apply(checkGatewayRateLimitIsKept, { tokens, tooMany }, { requirements: [], severity: 'INFO' });
-    }
   }
 
   /** Writes the record; returns the failures (MUST checks that did not hold). */

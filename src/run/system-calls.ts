@@ -1,30 +1,29 @@
 /**
  * Judges the calls of the module to the system API: payload decoding, API key, the endpoint's
- * limit, and the payload's schema, each with the endpoint's requirement ids. Calls alike in
+ * limit, and the payload's schema, each with the endpoint's rows (`ENDPOINT_ROWS`,
+ * src/checks/system-api/applications.ts). Calls alike in
  * everything the judgement reads are judged once, with their number (a retry loop gone wild
  * makes one set of results, not thousands).
  */
 import { contract } from '../contract/schemas.ts';
-import { ensureMessageMatchesSchema, ownedBy } from '../checks/schema-rule.ts';
-import { ensureSystemCallCarriesApiKey, ensureSystemCallPayloadDecodes, ensureTrackingSubcodeIsModuleCode } from '../checks/system-api/calls.ts';
-import { ensureSystemCallsUseApiV5 } from '../checks/registration/edit-call.ts';
-import { ENDPOINT_JUDGEMENTS, type EndpointJudgement } from '../checks/system-api/endpoints.ts';
+import { ownedBy } from '../checks/schema-rule.ts';
+import { ENDPOINT_ROWS, type EndpointRows } from '../checks/system-api/applications.ts';
 import type { SchemaRule } from '../checks/schema-rule.ts';
 import { SYSTEM_ENDPOINTS, type InboundCall } from '../simulators/system.ts';
 import type { Conformance } from './conformance.ts';
 
 /** True for the calls judged here (registration and reads have checks of their own). */
 function judgedHere(call: InboundCall): boolean {
-  return ENDPOINT_JUDGEMENTS[call.endpoint] !== undefined;
+  return ENDPOINT_ROWS[call.endpoint] !== undefined;
 }
 
 /** Whether a named rule of the endpoint reads the payload itself (a schema rule reads only its schema errors). */
-const readsPayload = (j: EndpointJudgement): boolean => [j.limit, ...(j.rules ?? [])].some((r) => r !== undefined && (r.check as Partial<SchemaRule>).owns === undefined);
+const readsPayload = (j: EndpointRows): boolean => [j.limit, ...j.rules].some((r) => r !== undefined && (r.check as Partial<SchemaRule>).owns === undefined);
 
 /** Everything the judgement of a call reads: two calls with the same signature get the same results. */
 function signature(call: InboundCall): string {
   const req = call.exchange.request;
-  const judgement = ENDPOINT_JUDGEMENTS[call.endpoint]!;
+  const judgement = ENDPOINT_ROWS[call.endpoint]!;
   return JSON.stringify([
     call.endpoint,
     req.method,
@@ -62,21 +61,20 @@ export async function judgeSystemCalls(conformance: Conformance, calls: readonly
 }
 
 async function judgeSystemCall(conformance: Conformance, call: InboundCall): Promise<void> {
-  const judgement = ENDPOINT_JUDGEMENTS[call.endpoint];
-  if (!judgement) return;
+  const rows = ENDPOINT_ROWS[call.endpoint];
+  if (!rows) return;
   conformance.session.judged.add(call.exchange.id);
-  const ids = { requirements: judgement.payloadIds, severity: 'MUST' as const };
-  await conformance.apply(ensureSystemCallPayloadDecodes, call, ids);
-  await conformance.apply(ensureSystemCallCarriesApiKey, call, { requirements: ['WIRE-GEN-APIKEY-PARAM-OR-HEADER'], severity: 'MUST' });
-  await conformance.apply(ensureSystemCallsUseApiV5, [call], { requirements: ['GEN-VERSION-SYSTEM-V5'], severity: 'MUST' });
+  await conformance.apply(rows.decodes, call);
+  await conformance.apply(rows.apiKey, call);
+  await conformance.apply(rows.version, [call]);
   const code = conformance.session.registration?.code;
-  if (call.endpoint === 'tracking' && code !== undefined) await conformance.apply(ensureTrackingSubcodeIsModuleCode, { call, code }, { requirements: ['DLV-TRACKING-SUBCODE-IS-CODE'], severity: 'MUST' });
+  if (rows.subcode && code !== undefined) await conformance.apply(rows.subcode, { call, code });
   if (call.payload === undefined) return;
   const schema = SYSTEM_ENDPOINTS[call.endpoint].schema!;
   const subject = { schema, message: call.payload, errors: contract({ profile: conformance.session.config.profile }).validate(schema, call.payload).errors, evidence: [call.exchange.id] };
-  if (judgement.limit) await conformance.apply(judgement.limit.check, subject, { requirements: judgement.limit.requirements, severity: 'MUST' });
-  for (const rule of judgement.rules ?? []) await conformance.apply(rule.check, subject, { requirements: rule.requirements, severity: 'MUST' });
+  if (rows.limit) await conformance.apply(rows.limit, subject);
+  for (const rule of rows.rules) await conformance.apply(rule, subject);
   // The whole payload, less what the endpoint's named rules (its limit, its rules) own.
-  const owned = ownedBy([judgement.limit?.check, ...(judgement.rules ?? []).map((r) => r.check)]);
-  await conformance.apply(ensureMessageMatchesSchema, { ...subject, region: /.*/, owned }, ids);
+  const owned = ownedBy([rows.limit?.check, ...rows.rules.map((r) => r.check)]);
+  await conformance.apply(rows.schema, { ...subject, region: /.*/, owned });
 }
