@@ -1,6 +1,6 @@
 /**
  * Every call the platform makes to a module, as data: where its address comes from, its method
- * and wire form, its request and reply schemas, and the requirement ids each part carries. The
+ * and wire form, its request and reply schemas, and the ids of what binds the platform in it. The
  * sender (`send.ts`) and every spec read it; nothing else knows how a callback is made.
  */
 import type { ModuleKind } from '../contract/kinds.ts';
@@ -51,21 +51,13 @@ export interface CallbackSpec {
   /** webhook: schema of the envelope's `data` for this type. */
   data?: string;
   reply: ReplySpec;
-  /** Requirement ids each part carries. */
-  requirements: {
-    /**
-     * What binds the platform in this call (system or gateway: the address, method, wire form
-     * and parameters of the request, how the reply is read): the sender and the simulators
-     * implement them; never a module's result.
-     */
-    platform?: string[];
-    /** The method and wire form the module must take. */
-    transport?: string[];
-    /** A valid request is answered with the success reply. */
-    success?: string[];
-    /** An error is answered with the error form. */
-    error?: string[];
-  };
+  /**
+   * What binds the platform in this call (system or gateway: the address, method, wire form and
+   * parameters of the request, how the reply is read): the sender and the simulators implement
+   * them; never a module's result. What the module's answer is held to (its method, its success
+   * and error forms) is in the areas' application tables (`src/checks/<area>/applications.ts`).
+   */
+  platform?: string[];
 }
 
 /** The webhook types of the gateway (wire profile 6). */
@@ -113,11 +105,6 @@ const DELIVERY_ADDRESS = ['DLV-CALLBACK-FULL-ADDRESS'];
 const NO_RESULT = ['WIRE-GEN-RESULT-ABSENT-ACK-ACTIONS'];
 /** The form of every gateway webhook (document, Events and Authentication; wire profile 6). */
 const WEBHOOK = ['WIRE-TRN-WEBHOOK-BODY', 'WIRE-TRN-WEBHOOK-CLIENTID-HEADER', 'WIRE-TRN-WEBHOOK-TYPES', 'TRN-WEBHOOK-BODY-SHAPE', 'TRN-AUTH-CLIENTID-HEADER'];
-/** The error form of the system's callbacks answered with JSON (document, Errors 1; wire profile 1). */
-const ERROR_FORM = ['GEN-ERR-REPLY-200-ERRORMSG', 'WIRE-GEN-ERROR-REPLY-SHAPE'];
-/** The error form, and an error naming the wrong field (document, Errors 7). */
-const ERROR_NAMING_FIELD = ['GEN-ERR-REPLY-200-ERRORMSG', 'GEN-ERR-NAMES-INCORRECT-FIELD', 'WIRE-GEN-ERROR-REPLY-SHAPE'];
-const SUCCESS_FORM = 'WIRE-GEN-SUCCESS-REPLY-SHAPE';
 const ERROR_REPLY = 'common/error-reply.json';
 
 /** A delivery action (`integrations.delivery.actions.<code>`). */
@@ -128,8 +115,8 @@ const paymentAction = (code: string): UrlSource => ({ from: 'action', path: ['in
 const WEBHOOK_URL: UrlSource = { from: 'field', path: ['integrations', 'mgTransport', 'webhookUrl'] };
 
 /** A webhook of the gateway: `{type, meta: {timestamp}, data}` to `webhookUrl` with the `ClientId` header. */
-function webhook(type: (typeof WEBHOOK_TYPES)[number], parts: { data?: string; reply: ReplySpec; platform?: string[]; success?: string[]; error?: string[] }): CallbackSpec {
-  const { data, reply, platform = [], success, error } = parts;
+function webhook(type: (typeof WEBHOOK_TYPES)[number], parts: { data?: string; reply: ReplySpec; platform?: string[] }): CallbackSpec {
+  const { data, reply, platform = [] } = parts;
   return {
     name: `transport.${type}`,
     kind: 'mgTransport',
@@ -140,7 +127,7 @@ function webhook(type: (typeof WEBHOOK_TYPES)[number], parts: { data?: string; r
     request: 'chat/webhook.json',
     ...(data ? { data } : {}),
     reply,
-    requirements: { platform: [...WEBHOOK, ...platform], ...(success ? { success } : {}), ...(error ? { error } : {}) },
+    platform: [...WEBHOOK, ...platform],
   };
 }
 
@@ -153,7 +140,7 @@ export const CALLBACKS: Record<CallbackName, CallbackSpec> = {
     encoding: 'actionForm',
     field: 'activity',
     reply: { success: 'common/success-reply.json', error: 'common/error-reply.json' },
-    requirements: { success: ['WIRE-REG-ACTIVITY-REPLY-SUCCESS'], error: ['WIRE-GEN-ERROR-REPLY-SHAPE'] },
+    
   },
   'delivery.calculate': {
     name: 'delivery.calculate',
@@ -164,11 +151,7 @@ export const CALLBACKS: Record<CallbackName, CallbackSpec> = {
     field: 'calculate',
     request: 'delivery/calculate.request.json',
     reply: { success: 'delivery/calculate.reply.json', error: 'common/error-reply.json' },
-    requirements: {
-      transport: ['DLV-CALCULATE-POST'],
-      success: ['DLV-CALCULATE-TARIFF-FIELDS', 'DLV-CALCULATE-EXTRADATAAVAILABLE', 'WIRE-DLV-CALCULATE-RESULT-TARIFFS', 'WIRE-DLV-CALCULATE-TARIFF-TYPE', 'WIRE-GEN-SUCCESS-REPLY-SHAPE'],
-      error: ['GEN-ERR-REPLY-200-ERRORMSG', 'GEN-ERR-NAMES-INCORRECT-FIELD', 'WIRE-GEN-ERROR-REPLY-SHAPE'],
-    },
+    
   },
   'delivery.save': {
     name: 'delivery.save',
@@ -179,12 +162,7 @@ export const CALLBACKS: Record<CallbackName, CallbackSpec> = {
     field: 'save',
     request: 'delivery/save.request.json',
     reply: { success: 'delivery/save.reply.json', error: ERROR_REPLY },
-    requirements: {
-      platform: [...POST_FORM, ...DELIVERY_ADDRESS, 'DLV-SAVE-REQUEST-FIELDS', 'DLV-SAVE-PICKUP-POINT-SENT', 'DLV-PACKAGEITEM-FIELDS', 'WIRE-DLV-DATES-AND-UNITS'],
-      transport: ['DLV-SAVE-POST'],
-      success: ['WIRE-DLV-SAVE-RESULT-DELIVERYID', 'WIRE-DLV-EXTRADATA-MAP', SUCCESS_FORM],
-      error: ERROR_NAMING_FIELD,
-    },
+    platform: [...POST_FORM, ...DELIVERY_ADDRESS, 'DLV-SAVE-REQUEST-FIELDS', 'DLV-SAVE-PICKUP-POINT-SENT', 'DLV-PACKAGEITEM-FIELDS', 'WIRE-DLV-DATES-AND-UNITS'],
   },
   'delivery.get': {
     name: 'delivery.get',
@@ -194,12 +172,7 @@ export const CALLBACKS: Record<CallbackName, CallbackSpec> = {
     encoding: 'query',
     request: 'delivery/get.query.json',
     reply: { success: 'delivery/get.reply.json', error: ERROR_REPLY },
-    requirements: {
-      platform: [...GET_QUERY, ...DELIVERY_ADDRESS],
-      transport: ['DLV-GET-GET'],
-      success: ['WIRE-DLV-GET-RESULT-SHAPE', 'WIRE-DLV-GET-DATES-YMD', 'WIRE-DLV-GET-UPDATEDAT-ISO8601', 'WIRE-DLV-EXTRADATA-MAP', SUCCESS_FORM],
-      error: [...ERROR_FORM, 'WIRE-DLV-GET-UNKNOWN-ID-ERROR'],
-    },
+    platform: [...GET_QUERY, ...DELIVERY_ADDRESS],
   },
   'delivery.delete': {
     name: 'delivery.delete',
@@ -210,7 +183,7 @@ export const CALLBACKS: Record<CallbackName, CallbackSpec> = {
     field: 'delete',
     request: 'delivery/delete.request.json',
     reply: { success: 'delivery/delete.reply.json', error: ERROR_REPLY },
-    requirements: { platform: [...POST_FORM, ...DELIVERY_ADDRESS, ...NO_RESULT], transport: ['DLV-DELETE-POST'], success: [SUCCESS_FORM], error: ERROR_FORM },
+    platform: [...POST_FORM, ...DELIVERY_ADDRESS, ...NO_RESULT],
   },
   'delivery.print': {
     name: 'delivery.print',
@@ -221,12 +194,7 @@ export const CALLBACKS: Record<CallbackName, CallbackSpec> = {
     field: 'print',
     request: 'delivery/print.request.json',
     reply: { body: 'document', error: ERROR_REPLY },
-    requirements: {
-      platform: [...POST_FORM, ...DELIVERY_ADDRESS, 'WIRE-DLV-PRINT-DELIVERYIDS-SEND-NESTED'],
-      transport: ['DLV-PRINT-POST'],
-      success: ['DLV-PRINT-PDF-OR-ZIP', 'WIRE-DLV-PRINT-PDF-OR-ZIP', 'WIRE-DLV-PRINT-DELIVERYIDS-ACCEPT-BOTH'],
-      error: ['DLV-PRINT-ERROR-400', 'WIRE-DLV-PRINT-ERROR-400', 'WIRE-GEN-ERROR-REPLY-SHAPE'],
-    },
+    platform: [...POST_FORM, ...DELIVERY_ADDRESS, 'WIRE-DLV-PRINT-DELIVERYIDS-SEND-NESTED'],
   },
   'delivery.shipmentPointList': {
     name: 'delivery.shipmentPointList',
@@ -236,12 +204,7 @@ export const CALLBACKS: Record<CallbackName, CallbackSpec> = {
     encoding: 'query',
     request: 'delivery/shipment-point-list.query.json',
     reply: { success: 'delivery/shipment-point-list.reply.json', error: ERROR_REPLY },
-    requirements: {
-      platform: [...GET_QUERY, ...DELIVERY_ADDRESS],
-      transport: ['DLV-SHIPMENTPOINTLIST-GET'],
-      success: ['WIRE-DLV-SHIPMENTPOINTLIST-RESULT', 'WIRE-DLV-TERMINAL-SHAPE', SUCCESS_FORM],
-      error: ERROR_FORM,
-    },
+    platform: [...GET_QUERY, ...DELIVERY_ADDRESS],
   },
   'delivery.shipmentSave': {
     name: 'delivery.shipmentSave',
@@ -252,12 +215,7 @@ export const CALLBACKS: Record<CallbackName, CallbackSpec> = {
     field: 'shipmentSave',
     request: 'delivery/shipment-save.request.json',
     reply: { success: 'delivery/shipment-save.reply.json', error: ERROR_REPLY },
-    requirements: {
-      platform: [...POST_FORM, ...DELIVERY_ADDRESS, 'WIRE-DLV-DATES-AND-UNITS'],
-      transport: ['DLV-SHIPMENTSAVE-POST'],
-      success: ['WIRE-DLV-SHIPMENTSAVE-RESULT', 'WIRE-DLV-EXTRADATA-MAP', SUCCESS_FORM],
-      error: ERROR_NAMING_FIELD,
-    },
+    platform: [...POST_FORM, ...DELIVERY_ADDRESS, 'WIRE-DLV-DATES-AND-UNITS'],
   },
   'delivery.shipmentDelete': {
     name: 'delivery.shipmentDelete',
@@ -268,7 +226,7 @@ export const CALLBACKS: Record<CallbackName, CallbackSpec> = {
     field: 'shipmentDelete',
     request: 'delivery/shipment-delete.request.json',
     reply: { success: 'delivery/shipment-delete.reply.json', error: ERROR_REPLY },
-    requirements: { platform: [...POST_FORM, ...DELIVERY_ADDRESS, ...NO_RESULT], transport: ['DLV-SHIPMENTDELETE-POST'], success: [SUCCESS_FORM], error: ERROR_FORM },
+    platform: [...POST_FORM, ...DELIVERY_ADDRESS, ...NO_RESULT],
   },
   'delivery.tariffList': {
     name: 'delivery.tariffList',
@@ -278,7 +236,7 @@ export const CALLBACKS: Record<CallbackName, CallbackSpec> = {
     encoding: 'query',
     request: 'delivery/tariff-list.query.json',
     reply: { success: 'delivery/tariff-list.reply.json', error: ERROR_REPLY },
-    requirements: { platform: [...GET_QUERY, ...DELIVERY_ADDRESS], transport: ['DLV-TARIFFLIST-GET'], success: ['WIRE-DLV-TARIFFLIST-RESULT', SUCCESS_FORM], error: ERROR_FORM },
+    platform: [...GET_QUERY, ...DELIVERY_ADDRESS],
   },
   // The document does not show autocomplete's parameters, reply or error (wire profile 2, L):
   // the query and reply schemas read them loosely; no error form is known.
@@ -290,7 +248,7 @@ export const CALLBACKS: Record<CallbackName, CallbackSpec> = {
     encoding: 'query',
     request: 'delivery/autocomplete.query.json',
     reply: { success: 'delivery/autocomplete.reply.json' },
-    requirements: { transport: ['DLV-AUTOCOMPLETE-GET'], success: ['WIRE-DLV-AUTOCOMPLETE-RESULT'] },
+    
   },
   'payment.create': {
     name: 'payment.create',
@@ -301,7 +259,7 @@ export const CALLBACKS: Record<CallbackName, CallbackSpec> = {
     field: 'create',
     request: 'payment/create.request.json',
     reply: { success: 'payment/create.reply.json', error: ERROR_REPLY },
-    requirements: { platform: POST_FORM, transport: ['PAY-CALLBACKS-POST'], success: ['PAY-CREATE-RETURNS-PAYMENT-LINK', 'WIRE-PAY-CREATE-RESULT', SUCCESS_FORM], error: ERROR_FORM },
+    platform: POST_FORM,
   },
   'payment.approve': {
     name: 'payment.approve',
@@ -312,7 +270,7 @@ export const CALLBACKS: Record<CallbackName, CallbackSpec> = {
     field: 'approve',
     request: 'payment/approve.request.json',
     reply: { success: 'payment/approve.reply.json', error: ERROR_REPLY },
-    requirements: { platform: [...POST_FORM, ...NO_RESULT], transport: ['PAY-CALLBACKS-POST'], success: ['PAY-APPROVE-SETS-SUCCEEDED', SUCCESS_FORM], error: ERROR_FORM },
+    platform: [...POST_FORM, ...NO_RESULT],
   },
   'payment.cancel': {
     name: 'payment.cancel',
@@ -323,7 +281,7 @@ export const CALLBACKS: Record<CallbackName, CallbackSpec> = {
     field: 'cancel',
     request: 'payment/cancel.request.json',
     reply: { success: 'payment/cancel.reply.json', error: ERROR_REPLY },
-    requirements: { platform: [...POST_FORM, ...NO_RESULT], transport: ['PAY-CALLBACKS-POST'], success: ['PAY-CANCEL-SETS-CANCELED', SUCCESS_FORM], error: ERROR_FORM },
+    platform: [...POST_FORM, ...NO_RESULT],
   },
   'payment.refund': {
     name: 'payment.refund',
@@ -334,12 +292,7 @@ export const CALLBACKS: Record<CallbackName, CallbackSpec> = {
     field: 'refund',
     request: 'payment/refund.request.json',
     reply: { success: 'payment/refund.reply.json', error: ERROR_REPLY },
-    requirements: {
-      platform: POST_FORM,
-      transport: ['PAY-CALLBACKS-POST'],
-      success: ['PAY-REFUND-SETS-REFUNDSUCCEEDED', 'WIRE-PAY-REFUND-RESULT', 'WIRE-PAY-REFUND-NO-AMOUNT-FULL', SUCCESS_FORM],
-      error: ERROR_FORM,
-    },
+    platform: POST_FORM,
   },
   // Telephony: GET with query parameters (document; the method is L in wire profile 4).
   'telephony.makeCall': {
@@ -350,10 +303,7 @@ export const CALLBACKS: Record<CallbackName, CallbackSpec> = {
     encoding: 'query',
     request: 'telephony/make-call.query.json',
     reply: { body: 'status-only' },
-    requirements: {
-      platform: ['TEL-MAKECALL-GET-PARAMS', 'TEL-MAKECALL-EXTERNALPHONE-WHEN', 'TEL-AUTH-CLIENTID-QUERY', 'TEL-MAKECALL-BODY-IGNORED', 'TEL-ERR-NON-200-REPORTED'],
-      success: ['TEL-MAKECALL-200-SUCCESS'],
-    },
+    platform: ['TEL-MAKECALL-GET-PARAMS', 'TEL-MAKECALL-EXTERNALPHONE-WHEN', 'TEL-AUTH-CLIENTID-QUERY', 'TEL-MAKECALL-BODY-IGNORED', 'TEL-ERR-NON-200-REPORTED'],
   },
   'telephony.changeUserStatus': {
     name: 'telephony.changeUserStatus',
@@ -363,7 +313,7 @@ export const CALLBACKS: Record<CallbackName, CallbackSpec> = {
     encoding: 'query',
     request: 'telephony/change-user-status.query.json',
     reply: { body: 'ignored' },
-    requirements: { platform: ['TEL-CHANGESTATUS-GET-PARAMS', 'TEL-USER-STATUS-VALUES', 'TEL-AUTH-CLIENTID-QUERY', 'TEL-CHANGESTATUS-REPLY-IGNORED'] },
+    platform: ['TEL-CHANGESTATUS-GET-PARAMS', 'TEL-USER-STATUS-VALUES', 'TEL-AUTH-CLIENTID-QUERY', 'TEL-CHANGESTATUS-REPLY-IGNORED'],
   },
   'telephony.record': {
     name: 'telephony.record',
@@ -373,7 +323,7 @@ export const CALLBACKS: Record<CallbackName, CallbackSpec> = {
     encoding: 'query',
     request: 'telephony/record.query.json',
     reply: { body: 'audio' },
-    requirements: { platform: ['TEL-RECORD-GET-WITH-CLIENTID', 'TEL-AUTH-CLIENTID-QUERY'], success: ['TEL-RECORD-AUDIO-CONTENT-TYPE'] },
+    platform: ['TEL-RECORD-GET-WITH-CLIENTID', 'TEL-AUTH-CLIENTID-QUERY'],
   },
   // Gateway webhooks. The error of `message_sent` is the `error` member of its reply; the
   // document and the profile show no data or reply of the five types without schemas.
@@ -381,8 +331,6 @@ export const CALLBACKS: Record<CallbackName, CallbackSpec> = {
     data: 'chat/webhook.message-sent.data.json',
     reply: { success: 'chat/webhook.message-sent.reply.json', error: 'chat/webhook.message-sent.reply.json' },
     platform: ['TRN-WEBHOOK-MESSAGE-SENT', 'TRN-WEBHOOK-TEMPLATE-VARIABLES'],
-    success: ['WIRE-TRN-MESSAGE-SENT-REPLY'],
-    error: ['WIRE-TRN-MESSAGE-SENT-ERROR-CODES'],
   }),
   'transport.message_updated': webhook('message_updated', { reply: {} }),
   'transport.message_deleted': webhook('message_deleted', { reply: {} }),
@@ -393,7 +341,6 @@ export const CALLBACKS: Record<CallbackName, CallbackSpec> = {
     data: 'chat/webhook.template-create.data.json',
     reply: { success: 'chat/webhook.template-create.reply.json' },
     platform: ['TRN-WEBHOOK-TEMPLATE-CREATE', 'WIRE-TRN-TEMPLATE-CREATE-REPLY-FORMS', 'TRN-NEW-TEMPLATE-PENDING'],
-    success: ['TRN-TEMPLATE-CREATE-REPLY-CODE', 'TRN-TEMPLATE-CODE-STRING', 'TRN-TEMPLATE-CODE-UNIQUE-IN-CHANNEL'],
   }),
   'transport.template_update': webhook('template_update', {
     data: 'chat/webhook.template-update.data.json',

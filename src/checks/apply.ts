@@ -31,12 +31,14 @@ export interface Application {
 export interface Row<S = never> extends Application {
   to: string;
   check: Check<S>;
+  /** The row is applied to the generated cases of the property named `to` (`src/properties/run.ts`). */
+  property?: true;
   /** Applies in this reading of the run only (`true`: with the wire profile, `false`: the document alone; some ids differ by it); absent: both. */
   reading?: boolean;
 }
 
 /** A row before its table says what it is applied to. */
-export type Use<S = never> = Omit<Row<S>, 'to'>;
+export type Use<S = never> = Omit<Row<S>, 'to' | 'property'>;
 
 /** A use of a check with its ids and severity (MUST unless said). */
 export function use<S>(check: Check<S>, requirements: readonly string[], severity: Severity = 'MUST', more: { levelReason?: string; reading?: boolean; reproduce?: string } = {}): Use<S> {
@@ -46,6 +48,11 @@ export function use<S>(check: Check<S>, requirements: readonly string[], severit
 /** The rows of uses applied to one property or judgement. */
 export function applyTo<S>(to: string, uses: ReadonlyArray<Use<S>>): Row<S>[] {
   return uses.map((u) => ({ ...u, to }));
+}
+
+/** The rows of uses applied to a property's generated cases (`to`: the property's name). */
+export function forProperty<S>(property: string, uses: ReadonlyArray<Use<S>>): Row<S>[] {
+  return uses.map((u) => ({ ...u, to: property, property: true }));
 }
 
 /** One row. */

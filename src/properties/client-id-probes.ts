@@ -5,7 +5,7 @@
  * call of the system (delivery and payment forms and queries; "System to telephony module:
  * `clientId` is a query parameter"; the gateway's `ClientId` header).
  *
- * Driven from the callback table: `CLIENT_ID_PROBES` names, for every callback of
+ * Driven from the callbacks' application table (`src/checks/callbacks/applications.ts`): `CLIENT_ID_PROBES` names, for every callback of
  * `src/callbacks/table.ts` (a `Record` over the table's names: a callback added to the table
  * without a probe does not compile), where its probes with a missing and an unknown clientId are
  * sent: here, by the area's `specs/<area>/client-id.spec.ts`, or by the spec that already probes
@@ -26,62 +26,15 @@
 import fc from 'fast-check';
 import type { Reply } from '../client/callback-client.ts';
 import { CALLBACK_NAMES, CALLBACKS, type CallbackName } from '../callbacks/table.ts';
-import { ensureRefusalUses401Or403, ensureRefusedCallbackHasNoEffect } from '../checks/callbacks/refusal.ts';
-import { ensureCallbackIsAnswered } from '../checks/callbacks/answered.ts';
 import { acceptedAnswer, callbackWords } from '../checks/callbacks/acceptance.ts';
 import { claimsSuccess } from '../checks/callbacks/reply.ts';
-import { notApplicable, type Check } from '../checks/check.ts';
+import { CLIENT_ID_PROBES } from '../checks/callbacks/applications.ts';
 import type { ModuleKind } from '../contract/kinds.ts';
-import { onReply } from '../checks/adapt.ts';
 import type { Presented } from './refusal-probe.ts';
-import { ensureRefusalLeftNoEffect } from '../checks/callbacks/refusal-effect.ts';
-import { overSteps, refusedStep } from '../checks/adapt.ts';
-import type { PropertyCheck } from './run.ts';
 import type { CaseOutcome, GeneratedCase, Observation } from '../checks/case.ts';
-
-/** Where a callback's clientId probes are sent. */
-export type ProbeHome =
-  /** Here: the area's client-id spec, with its request and, where one can be seen, the effect observed. */
-  | { here: true; effect?: ProbeEffect['kind'] }
-  /** Elsewhere: the spec (test title) that probes it, with the effect observed there. */
-  | { elsewhere: string };
-
-/** Every callback of the table, and where its probes with a missing and an unknown clientId are sent. */
-export const CLIENT_ID_PROBES: Readonly<Record<CallbackName, ProbeHome>> = {
-  activity: { elsewhere: 'activity callback: a callback with a missing / unknown clientId is refused and not acted on (specs/registration/activity.spec.ts)' },
-  'delivery.calculate': { here: true },
-  'delivery.save': { elsewhere: 'delivery sequences: a refused save edit, the delivery observed by get before and after (src/properties/delivery-sequences.ts)' },
-  'delivery.get': { here: true },
-  'delivery.delete': { elsewhere: 'delivery sequences: a refused delete, the delivery observed by get, then deleted with the clientId' },
-  'delivery.print': { here: true },
-  'delivery.shipmentPointList': { here: true },
-  'delivery.shipmentSave': { here: true, effect: 'stillPossible' },
-  'delivery.shipmentDelete': { elsewhere: 'delivery sequences: a refused shipmentDelete, then the same with the clientId' },
-  'delivery.tariffList': { here: true },
-  'delivery.autocomplete': { here: true },
-  'payment.create': { elsewhere: 'payment sequences and flows: a refused create, the invoice still payable (src/properties/payment-sequences.ts)' },
-  'payment.approve': { elsewhere: 'payment sequences: a refused approve, then the manager\'s action with the clientId' },
-  'payment.cancel': { elsewhere: 'payment sequences and flows: a refused cancel, the invoice still payable' },
-  'payment.refund': { elsewhere: 'payment sequences: a refused refund, then the manager\'s action with the clientId' },
-  'telephony.makeCall': { here: true, effect: 'quiet' },
-  'telephony.changeUserStatus': { here: true },
-  'telephony.record': { elsewhere: 'telephony recordUrl: generated fetches with a missing or unknown clientId (specs/telephony/records.spec.ts)' },
-  'transport.message_sent': { elsewhere: 'transport webhooks: a missing or unknown ClientId (specs/chat/webhooks.spec.ts)' },
-  'transport.message_updated': { elsewhere: 'transport webhooks: a missing or unknown ClientId' },
-  'transport.message_deleted': { elsewhere: 'transport webhooks: a missing or unknown ClientId' },
-  'transport.message_read': { elsewhere: 'transport webhooks: a missing or unknown ClientId' },
-  'transport.reaction_add': { elsewhere: 'transport webhooks: a missing or unknown ClientId' },
-  'transport.reaction_delete': { elsewhere: 'transport webhooks: a missing or unknown ClientId' },
-  'transport.template_create': { elsewhere: 'transport webhooks: a missing or unknown ClientId' },
-  'transport.template_update': { elsewhere: 'transport webhooks: a missing or unknown ClientId' },
-  'transport.template_delete': { elsewhere: 'transport webhooks: a missing or unknown ClientId' },
-};
 
 /** The callbacks of a module kind probed by its area's client-id spec, in the table's order. */
 export const probedHere = (kind: ModuleKind): CallbackName[] => CALLBACK_NAMES.filter((n) => CALLBACKS[n].kind === kind && 'here' in CLIENT_ID_PROBES[n]);
-
-/** The property of a callback's clientId probes (its name in the registry and in saved failures). */
-export const clientIdProperty = (callback: CallbackName): string => `${callback}: a missing or unknown clientId`;
 
 /** The test title of a callback's probes (a gauntlet row's `part` starts with it). */
 export const clientIdTitle = (callback: CallbackName): string => `clientId: ${callbackWords(callback)} with a missing or unknown clientId is refused, and the same with the clientId is accepted`;
@@ -178,34 +131,3 @@ export async function runClientIdProbe(d: ProbeDriver, c: ClientIdCase, caseId: 
   });
   return { case: c, reply: steps.at(-1)!.reply, module: d.module, profile: d.profile, steps };
 }
-
-const MUST = 'MUST' as const;
-const presentedAs = (presented: Presented, check: Check<CaseOutcome>): Check<CaseOutcome> => ({
-  name: check.name,
-  checks: check.checks,
-  run: (o) => (o.case.intent.kind === 'refused' && o.case.intent.clientId === presented ? check.run(o) : notApplicable(`not a probe with ${presented === 'missing' ? 'no' : 'an unknown'} clientId`)),
-});
-/** A rule over the refused steps of a probe (the failing one named). */
-const refusedSteps = (check: Check<CaseOutcome>): Check<CaseOutcome> => overSteps(check, refusedStep);
-
-/**
- * The checks of a callback's probes: not acted on (MUST: "must not act on the request"), with
- * the effect observed where one can be; refused with 401 or 403 (SHOULD: "Real modules answer 401
- * or 403", a description of real modules, not a binding word), each presented kind with its id;
- * every probe answered.
- */
-export function clientIdChecks(callback: CallbackName): PropertyCheck[] {
-  const home = CLIENT_ID_PROBES[callback];
-  return [
-    { check: refusedSteps(ensureRefusedCallbackHasNoEffect), app: { requirements: ['WIRE-GEN-BAD-CLIENTID-NO-ACTION'], severity: MUST } },
-    ...('here' in home && home.effect ? [{ check: refusedSteps(ensureRefusalLeftNoEffect), app: { requirements: ['WIRE-GEN-BAD-CLIENTID-NO-ACTION'], severity: MUST } }] : []),
-    { check: refusedSteps(presentedAs('missing', ensureRefusalUses401Or403)), app: { requirements: ['WIRE-GEN-MISSING-CLIENTID-401-403'], severity: 'SHOULD' } },
-    { check: refusedSteps(presentedAs('unknown', ensureRefusalUses401Or403)), app: { requirements: ['WIRE-GEN-UNKNOWN-CLIENTID-401-403'], severity: 'SHOULD' } },
-    { check: refusedSteps(onReply(ensureCallbackIsAnswered)), app: { requirements: [], severity: MUST } },
-  ];
-}
-
-/** The client-id properties' checks, spread into `PROPERTY_CHECKS` (`registry.ts`). */
-export const CLIENT_ID_PROPERTY_CHECKS: Record<string, (profile: boolean) => PropertyCheck[]> = Object.fromEntries(
-  CALLBACK_NAMES.filter((n) => 'here' in CLIENT_ID_PROBES[n]).map((n) => [clientIdProperty(n), () => clientIdChecks(n)]),
-);

@@ -6,6 +6,7 @@
 import { test, expect } from '@playwright/test';
 import fs from 'node:fs';
 import path from 'node:path';
+import { METHOD_IDS } from '../../src/checks/callbacks/applications.ts';
 import { CALLBACK_NAMES, CALLBACKS, WEBHOOK_TYPES, type CallbackSpec } from '../../src/callbacks/table.ts';
 import { areaOf, catalogue, type Area } from '../../src/contract/catalogue.ts';
 import { MODULE_KINDS, type ModuleKind } from '../../src/contract/kinds.ts';
@@ -39,12 +40,11 @@ test('every schema of the table exists and compiles, with the profile and withou
 /** The catalogue area of each kind's statements; activity is a registration statement. */
 const AREA: Record<ModuleKind, Area> = { telephony: 'TEL', delivery: 'DLV', payment: 'PAY', mgTransport: 'TRN', mgBot: 'BOT' };
 
-test('every requirement id is in the catalogue, of its area; a module is judged by module statements, the platform bound by its own', () => {
+test('every requirement id is in the catalogue, of its area; the platform bound by its own statements, the methods the module serves at by module statements', () => {
   const cat = catalogue();
   for (const s of rows) {
-    const { platform = [], ...judged } = s.requirements;
     const areas = ['GEN', s.kind === null ? 'REG' : AREA[s.kind]];
-    for (const [part, ids] of [['platform', platform] as const, ...Object.entries(judged)]) {
+    for (const [part, ids] of [['platform', s.platform ?? []], ['method', METHOD_IDS[s.name] ?? []]] as const) {
       for (const id of ids) {
         const what = `${s.name} ${part}: ${id}`;
         expect(cat.has(id), what).toBe(true);

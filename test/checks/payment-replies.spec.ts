@@ -6,7 +6,8 @@ import type { CallbackName } from '../../src/callbacks/table.ts';
 import type { CaseIntent, CaseOutcome } from '../../src/checks/case.ts';
 import { absoluteHttpUrl, ensureCreateReturnsPaymentLink, ensureRefundAnswersRefund, paymentIdOf } from '../../src/checks/payment/replies.ts';
 import { ensureErrorNamesTheIncorrectField, ensureWrongInputIsRefused } from '../../src/checks/delivery/wrong-input.ts';
-import { propertyChecks, CREATE_VALID, CREATE_WRONG, UNKNOWN_PAYMENT } from '../../src/properties/registry.ts';
+import { propertyChecks } from '../../src/properties/registry.ts';
+import { CREATE_VALID, CREATE_WRONG, UNKNOWN_PAYMENT } from '../../src/checks/payment/applications.ts';
 
 function outcome(callback: CallbackName, status: number | undefined, json: unknown, intent: CaseIntent = { kind: 'valid' }, profile = true): CaseOutcome {
   const reply: Reply = { exchange: { id: 'x1' } as Exchange, headers: { 'content-type': 'application/json' }, body: Buffer.from(JSON.stringify(json) ?? ''), ...(status !== undefined ? { status, json } : { error: 'timeout' }) };

@@ -7,7 +7,8 @@ import type { CallbackName } from '../../src/callbacks/table.ts';
 import { ensurePrintAcceptsFlatDeliveryIds, ensurePrintAcceptsNestedDeliveryIds, ensurePrintAnswersPdfOrZip, ensurePrintContentTypeMatches, ensurePrintErrorIs400, pdfProblem, zipProblem } from '../../src/checks/delivery/print-reply.ts';
 import { ensureAutocompleteAnswersSuggestions, ensureShipmentPointListAnswersTerminals, ensureTariffListAnswersTariffs, ensureTerminalsMatchTerminalShape } from '../../src/checks/delivery/lists-reply.ts';
 import { buildPdf, buildZip } from '../../examples/reference-module/documents.ts';
-import { PRINT, propertyChecks } from '../../src/properties/registry.ts';
+import { propertyChecks } from '../../src/properties/registry.ts';
+import { PRINT } from '../../src/checks/delivery/applications.ts';
 
 const run = async (check: { run(o: CaseOutcome): unknown }, o: CaseOutcome) => (await check.run(o)) as { outcome: string; received?: string };
 

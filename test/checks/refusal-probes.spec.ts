@@ -10,8 +10,9 @@ import fc from 'fast-check';
 import type { Reply } from '../../src/client/callback-client.ts';
 import type { Exchange } from '../../src/evidence/exchange.ts';
 import { CALLBACK_NAMES, CALLBACKS, type CallbackName } from '../../src/callbacks/table.ts';
-import { CLIENT_ID_PROBES, clientIdCases, clientIdChecks, clientIdProperty, probedHere, runClientIdProbe, type ClientIdCase, type ProbeDriver, type ProbeEffect } from '../../src/properties/client-id-probes.ts';
-import { PROPERTY_CHECKS } from '../../src/properties/registry.ts';
+import { clientIdCases, probedHere, runClientIdProbe, type ClientIdCase, type ProbeDriver, type ProbeEffect } from '../../src/properties/client-id-probes.ts';
+import { CLIENT_ID_PROBES, clientIdProperty } from '../../src/checks/callbacks/applications.ts';
+import { PROPERTY_CHECKS, propertyChecks } from '../../src/properties/registry.ts';
 import type { CaseOutcome } from '../../src/checks/case.ts';
 
 let n = 0;
@@ -40,7 +41,7 @@ const probe = (callback: CallbackName, payload: unknown = {}): ClientIdCase => f
 /** Each check of the callback's client-id property, by name and id, on the outcome. */
 async function verdicts(callback: CallbackName, o: CaseOutcome): Promise<string[]> {
   const out: string[] = [];
-  for (const c of clientIdChecks(callback)) out.push(`${c.check.name}${c.app.requirements.length ? ` ${c.app.requirements.join(',')}` : ''}: ${(await c.check.run(o)).outcome}`);
+  for (const c of propertyChecks(clientIdProperty(callback), true)) out.push(`${c.check.name}${c.app.requirements.length ? ` ${c.app.requirements.join(',')}` : ''}: ${(await c.check.run(o)).outcome}`);
   return out;
 }
 

@@ -8,7 +8,8 @@ import type { Reply } from '../../src/client/callback-client.ts';
 import type { Exchange } from '../../src/evidence/exchange.ts';
 import type { CaseIntent, CaseOutcome } from '../../src/checks/case.ts';
 import { ensureStartedCallAnswers200, ensureUnstartableCallIsNot200 } from '../../src/checks/telephony/make-call.ts';
-import { CHANGE_USER_STATUS, MAKE_CALL_VALID, MAKE_CALL_WRONG, propertyChecks } from '../../src/properties/registry.ts';
+import { propertyChecks } from '../../src/properties/registry.ts';
+import { CHANGE_USER_STATUS, MAKE_CALL_VALID, MAKE_CALL_WRONG } from '../../src/checks/telephony/applications.ts';
 
 const run = async (check: { run(o: CaseOutcome): unknown }, o: CaseOutcome) => (await check.run(o)) as { outcome: string; received?: string; expected?: string };
 

@@ -9,7 +9,8 @@ import type { Exchange } from '../../src/evidence/exchange.ts';
 import type { CaseOutcome } from '../../src/checks/case.ts';
 import { ensureRecordIsAudioOfItsContentType, ensureRefusedRecordGivesNoAudio, mediaType, overRecordings, sniffAudio } from '../../src/checks/telephony/record.ts';
 import { buildWav } from '../../examples/reference-module/documents.ts';
-import { RECORD_REFUSED, propertyChecks } from '../../src/properties/registry.ts';
+import { propertyChecks } from '../../src/properties/registry.ts';
+import { RECORD_REFUSED } from '../../src/checks/telephony/applications.ts';
 
 const run = async (check: { run(s: never): unknown }, s: unknown) => (await check.run(s as never)) as { outcome: string; received?: string; expected?: string; detail?: string };
 
