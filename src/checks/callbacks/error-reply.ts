@@ -9,9 +9,9 @@
  * rule judges it).
  */
 import type { Reply } from '../../client/callback-client.ts';
-import { contract, formatErrors } from '../../contract/schemas.ts';
 import { defineCheck, fail, notApplicable, pass, type Verdict } from '../check.ts';
 import { claimsSuccess, describeReply } from './reply.ts';
+import { defineSchemaReplyCheck } from './schema-reply.ts';
 
 /** A module's error answer to a callback, and which reading judges it. */
 export interface ErrorReplySubject {
@@ -94,16 +94,12 @@ export const ensureErrorBodyCarriesErrorMsg = defineCheck<Reply>({
  * The body of an error answer is `{"success": false, "errorMsg": "<text>"}` (schema
  * `common/error-reply.json`): JSON, an object, `success` false, `errorMsg` a string.
  */
-export const ensureErrorBodyMatchesErrorShape = defineCheck<ErrorReplySubject>({
+export const ensureErrorBodyMatchesErrorShape = defineSchemaReplyCheck<ErrorReplySubject>({
   name: 'ensureErrorBodyMatchesErrorShape',
   checks: 'the body of an error answer is {"success": false, "errorMsg": "<text>"}',
-  run({ reply, profile }) {
-    const none = noErrorAnswer(reply);
-    if (none) return none;
-    const evidence = [reply.exchange.id];
-    if (reply.json === undefined) return fail(`${describeReply(reply)} (not JSON: ${reply.jsonError ?? 'unreadable'})`, 'a JSON body {"success": false, "errorMsg": "<text>"}', evidence);
-    const out = contract({ profile }).validate('common/error-reply.json', reply.json);
-    if (!out.valid) return fail(describeReply(reply), `{"success": false, "errorMsg": "<text>"} (${formatErrors(out.errors)})`, evidence);
-    return pass(describeReply(reply), evidence);
-  },
+  schema: 'common/error-reply.json',
+  answer: noErrorAnswer,
+  notJson: ({ reply }, evidence) => fail(`${describeReply(reply)} (not JSON: ${reply.jsonError ?? 'unreadable'})`, 'a JSON body {"success": false, "errorMsg": "<text>"}', evidence),
+  expected: '{"success": false, "errorMsg": "<text>"}',
+  holds: ({ reply }, evidence) => pass(describeReply(reply), evidence),
 });

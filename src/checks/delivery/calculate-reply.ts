@@ -11,9 +11,9 @@
  * optional: a rule that judges one of them is not applicable when no tariff carries it, and a
  * pass names the members it did not see ("absent, not judged"), so that it never credits them.
  */
-import { contract, formatErrors } from '../../contract/schemas.ts';
 import { defineCheck, fail, notApplicable, pass, show, type Verdict } from '../check.ts';
 import { absentFromAll, claimsSuccess, describeReply, notJudged } from '../callbacks/reply.ts';
+import { defineSchemaReplyCheck } from '../callbacks/schema-reply.ts';
 import type { CaseOutcome } from '../case.ts';
 
 type Json = Record<string, unknown>;
@@ -36,16 +36,13 @@ const LISTED_TARIFF_MEMBERS = ['group', 'name', 'minTerm', 'maxTerm', 'extraData
 const TARIFF_MEMBER = /^\/result\/\d+\/(type|cost|description)(\/|$)/;
 
 /** A success answer to `calculate` is `{success: true, result: [tariff, ...]}`, each tariff of the tariff schema. */
-export const ensureCalculateAnswersTariffList = defineCheck<CaseOutcome>({
+export const ensureCalculateAnswersTariffList = defineSchemaReplyCheck({
   name: 'ensureCalculateAnswersTariffList',
   checks: 'a success answer to calculate is {"success": true, "result": [tariff, ...]} with tariffs of the profile\'s shape',
-  run(o) {
-    const na = notASuccess(o);
-    if (na) return na;
-    const evidence = [o.reply.exchange.id];
-    const out = contract({ profile: o.profile }).validate('delivery/calculate.reply.json', o.reply.json);
-    const errors = out.errors.filter((e) => !TARIFF_MEMBER.test(e.instancePath));
-    if (errors.length > 0) return fail(describeReply(o.reply), `{"success": true, "result": [tariffs]} (${formatErrors(errors)})`, evidence);
+  schema: 'delivery/calculate.reply.json',
+  region: { except: [TARIFF_MEMBER] },
+  expected: '{"success": true, "result": [tariffs]}',
+  holds(o, evidence) {
     const tariffs = tariffsOf(o);
     return pass(`${tariffs.length} tariff(s), each with its code${notJudged(absentFromAll(tariffs, LISTED_TARIFF_MEMBERS))}`, evidence);
   },

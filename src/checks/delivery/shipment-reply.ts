@@ -9,9 +9,9 @@
  * `shipmentDelete` of a shipment the module saved answers `{success: true}` (schema
  * delivery/shipment-delete.reply.json). An error answer is the error rules'.
  */
-import { contract, formatErrors } from '../../contract/schemas.ts';
-import { defineCheck, fail, notApplicable, pass, show } from '../check.ts';
-import { absentMembers, claimsSuccess, describeReply, notJudged } from '../callbacks/reply.ts';
+import { fail, notApplicable, pass, show } from '../check.ts';
+import { absentMembers, describeReply, notJudged } from '../callbacks/reply.ts';
+import { defineSchemaReplyCheck } from '../callbacks/schema-reply.ts';
 import type { CaseOutcome } from '../case.ts';
 import { resultIdOf } from './save-reply.ts';
 
@@ -26,15 +26,13 @@ function declaresShipmentDelete(module: Record<string, unknown>): boolean {
 export const shipmentIdOf = (json: unknown): string | undefined => resultIdOf(json, 'shipmentId');
 
 /** A success answer to shipmentSave is `{success: true, result: {shipmentId, extraData}}` of the profile's shape. */
-export const ensureShipmentSaveAnswersShipment = defineCheck<CaseOutcome>({
+export const ensureShipmentSaveAnswersShipment = defineSchemaReplyCheck({
   name: 'ensureShipmentSaveAnswersShipment',
   checks: 'a success answer to shipmentSave is {"success": true, "result": {shipmentId, extraData}} of the profile\'s shape',
-  run(o) {
-    if (o.case.callback !== 'delivery.shipmentSave') return notApplicable('not a shipmentSave answer');
-    if (!claimsSuccess(o.reply)) return notApplicable(`the module did not answer success (${describeReply(o.reply)})`);
-    const evidence = [o.reply.exchange.id];
-    const out = contract({ profile: o.profile }).validate('delivery/shipment-save.reply.json', o.reply.json);
-    if (out.errors.length > 0) return fail(describeReply(o.reply), `{"success": true, "result": {"shipmentId", "extraData"}} (${formatErrors(out.errors)})`, evidence);
+  schema: 'delivery/shipment-save.reply.json',
+  when: (o) => (o.case.callback !== 'delivery.shipmentSave' ? notApplicable('not a shipmentSave answer') : undefined),
+  expected: '{"success": true, "result": {"shipmentId", "extraData"}}',
+  holds(o, evidence) {
     const id = shipmentIdOf(o.reply.json);
     const result = (o.reply.json as { result?: unknown }).result;
     const editable = declaresShipmentDelete(o.module);
@@ -51,19 +49,19 @@ export const ensureShipmentSaveAnswersShipment = defineCheck<CaseOutcome>({
   },
 });
 
+const shipmentIdSent = (o: CaseOutcome): string => show((o.case.payload as { shipmentId?: unknown }).shipmentId);
+
 /**
  * shipmentDelete of a shipment the module saved (and that was not deleted yet) answers
  * `{success: true}`. A case whose expectation is open (a shipment deleted before) is not judged.
  */
-export const ensureShipmentDeleteAcknowledged = defineCheck<CaseOutcome>({
+export const ensureShipmentDeleteAcknowledged = defineSchemaReplyCheck({
   name: 'ensureShipmentDeleteAcknowledged',
   checks: 'shipmentDelete of a saved shipment answers {"success": true}',
-  run(o) {
-    if (o.case.callback !== 'delivery.shipmentDelete' || o.case.intent.kind !== 'valid') return notApplicable('not a shipmentDelete of a saved shipment');
-    const evidence = [o.reply.exchange.id];
-    const id = show((o.case.payload as { shipmentId?: unknown }).shipmentId);
-    const out = o.reply.status !== undefined && o.reply.status < 300 ? contract({ profile: o.profile }).validate('delivery/shipment-delete.reply.json', o.reply.json) : undefined;
-    if (!out || out.errors.length > 0 || !claimsSuccess(o.reply)) return fail(`shipmentId ${id}: ${describeReply(o.reply)}`, `{"success": true}${out && out.errors.length > 0 ? ` (${formatErrors(out.errors)})` : ''}`, evidence);
-    return pass(`shipmentId ${id}: deleted`, evidence);
-  },
+  schema: 'delivery/shipment-delete.reply.json',
+  when: (o) => (o.case.callback !== 'delivery.shipmentDelete' || o.case.intent.kind !== 'valid' ? notApplicable('not a shipmentDelete of a saved shipment') : undefined),
+  answer: 'mustSucceed',
+  received: (o) => `shipmentId ${shipmentIdSent(o)}: ${describeReply(o.reply)}`,
+  expected: '{"success": true}',
+  holds: (o, evidence) => pass(`shipmentId ${shipmentIdSent(o)}: deleted`, evidence),
 });
