@@ -5,15 +5,8 @@
  * Also the clientId rule of every callback: missing or unknown, the module refuses and does not act.
  */
 import { test } from '../fixtures.ts';
-import { ensureActivityAcknowledged } from '../../src/checks/callbacks/activity.ts';
-import { ensureRefusalUses401Or403, ensureRefusedCallbackHasNoEffect } from '../../src/checks/callbacks/refusal.ts';
-import {
-  ensureErrorBodyCarriesErrorMsg,
-  ensureErrorBodyIsJson,
-  ensureErrorBodyMatchesErrorShape,
-  ensureErrorStatusIsAccepted,
-  ensureErrorStatusIsNot5xx,
-} from '../../src/checks/callbacks/error-reply.ts';
+import { ACTIVITY } from '../../src/checks/registration/applications.ts';
+import { idsOfRows } from '../../src/checks/apply.ts';
 import type { RunSession } from '../../src/run/session.ts';
 import { callbackUrl } from '../../src/callbacks/send.ts';
 import { CALLBACKS } from '../../src/callbacks/table.ts';
@@ -32,25 +25,17 @@ function noActivityAddress(session: RunSession): string | undefined {
 const activity = (active: boolean): { active: boolean; freeze: boolean } => ({ active, freeze: false });
 
 test.describe('activity callback', () => {
-  test('the module acknowledges activity', { ...covers(['WIRE-REG-ACTIVITY-REPLY-SUCCESS']), ...inArea('registration') }, async ({ session, conformance }) => {
+  test('the module acknowledges activity', { ...covers(idsOfRows([ACTIVITY.acknowledged])), ...inArea('registration') }, async ({ session, conformance }) => {
     test.skip(!session.registration, session.notRegistered ?? 'the module is not registered');
     test.skip(noActivityAddress(session) !== undefined, 'the registration gives no activity path (see the registration checks)');
     test.skip(!session.clientId(), 'the registration gives no clientId to call the module with (see the registration checks)');
     const reply = await session.send('activity', activity(true), { clientId: session.clientId(), extra: { systemUrl: session.system.url() }, label: 'activity' });
-    await conformance.apply(ensureActivityAcknowledged, reply, { requirements: ['WIRE-REG-ACTIVITY-REPLY-SUCCESS'], severity: 'MUST' });
+    await conformance.apply(ACTIVITY.acknowledged, reply);
   });
 
   for (const variant of ['unknown', 'missing'] as const) {
-    const refusalIds = [
-      'WIRE-GEN-BAD-CLIENTID-NO-ACTION',
-      'WIRE-GEN-ERROR-STATUS-200-OR-4XX',
-      'WIRE-GEN-ERROR-5XX-FAILURE',
-      'WIRE-GEN-ERROR-NON-JSON-FAILURE',
-      'WIRE-GEN-ERROR-MISSING-ERRORMSG',
-      'WIRE-GEN-ERROR-REPLY-SHAPE',
-      variant === 'unknown' ? 'WIRE-GEN-UNKNOWN-CLIENTID-401-403' : 'WIRE-GEN-MISSING-CLIENTID-401-403',
-    ];
-    test(`a callback with a ${variant} clientId is refused and not acted on`, { ...covers(refusalIds), ...inArea('registration') }, async ({ session, conformance }) => {
+    const rows = ACTIVITY.refused[variant];
+    test(`a callback with a ${variant} clientId is refused and not acted on`, { ...covers(idsOfRows(Object.values(rows))), ...inArea('registration') }, async ({ session, conformance }) => {
       test.skip(!session.registration, session.notRegistered ?? 'the module is not registered');
       test.skip(noActivityAddress(session) !== undefined, 'the registration gives no activity path (see the registration checks)');
       // The probe's clientId is invented from the run's seed: one seed, the same requests.
@@ -66,19 +51,16 @@ test.describe('activity callback', () => {
       // readiness probe, the test above); when none was sent yet, the platform's activation is sent now.
       if (session.accepted.of('activity') === undefined && session.clientId()) await session.send('activity', activity(true), { clientId: session.clientId(), extra: { systemUrl: session.system.url() }, label: 'activity (the same callback, with the clientId)' });
       const refusal = fillAcceptance({ case: { callback: 'activity', payload: activity(false), intent: { kind: 'refused', clientId: variant } }, reply, module: session.registration!.module, profile: session.config.profile }, session.accepted);
-      await conformance.apply(ensureRefusedCallbackHasNoEffect, refusal, { requirements: ['WIRE-GEN-BAD-CLIENTID-NO-ACTION'], severity: 'MUST' });
+      await conformance.apply(rows.noEffect, refusal);
       // A refusal is an error answer: the error body, with an accepted status. Each rule with
       // the ids whose statement it tests, so that one broken rule fails only its own ids.
       const error = { reply, profile: session.config.profile };
-      await conformance.apply(ensureErrorStatusIsAccepted, error, { requirements: ['WIRE-GEN-ERROR-STATUS-200-OR-4XX'], severity: 'MUST' });
-      await conformance.apply(ensureErrorStatusIsNot5xx, reply, { requirements: ['WIRE-GEN-ERROR-5XX-FAILURE'], severity: 'MUST' });
-      await conformance.apply(ensureErrorBodyIsJson, reply, { requirements: ['WIRE-GEN-ERROR-NON-JSON-FAILURE'], severity: 'MUST' });
-      await conformance.apply(ensureErrorBodyCarriesErrorMsg, reply, { requirements: ['WIRE-GEN-ERROR-MISSING-ERRORMSG'], severity: 'MUST' });
-      await conformance.apply(ensureErrorBodyMatchesErrorShape, error, { requirements: ['WIRE-GEN-ERROR-REPLY-SHAPE'], severity: 'MUST' });
-      await conformance.apply(ensureRefusalUses401Or403, refusal, {
-        requirements: [variant === 'unknown' ? 'WIRE-GEN-UNKNOWN-CLIENTID-401-403' : 'WIRE-GEN-MISSING-CLIENTID-401-403'],
-        severity: 'SHOULD',
-      });
+      await conformance.apply(rows.statusAccepted, error);
+      await conformance.apply(rows.not5xx, reply);
+      await conformance.apply(rows.json, reply);
+      await conformance.apply(rows.errorMsg, reply);
+      await conformance.apply(rows.errorShape, error);
+      await conformance.apply(rows.status401Or403, refusal);
     });
   }
 });

@@ -6,12 +6,8 @@
  */
 import { test } from '../fixtures.ts';
 import { REGISTRATION_JUDGEMENTS, registrationSubject } from '../../src/checks/registration/judge.ts';
-import {
-  ensureEditCarriesTheApiKey,
-  ensureEditSendsIntegrationModuleForm,
-  ensureModuleRegistersViaEdit,
-  ensureSystemCallsUseApiV5,
-} from '../../src/checks/registration/edit-call.ts';
+import { REGISTRATION_CALL } from '../../src/checks/registration/applications.ts';
+import { appOf, idsOfRows } from '../../src/checks/apply.ts';
 import type { RunSession } from '../../src/run/session.ts';
 import { covers, idsOf } from '../covers.ts';
 import { inArea } from '../areas.ts';
@@ -25,20 +21,20 @@ function judgedModule(session: RunSession): { module: Record<string, unknown>; e
 }
 
 test.describe('registration', () => {
-  test('the registration call', { ...covers(['REG-REGISTER-VIA-EDIT', 'GEN-AUTH-APIKEY-AT-REGISTRATION', 'REG-EDIT-FORM-PARAMS', 'WIRE-REG-EDIT-INTEGRATIONMODULE-FIELD', 'GEN-VERSION-SYSTEM-V5']), ...inArea('registration') }, async ({ session, conformance }) => {
+  test('the registration call', { ...covers(idsOfRows(Object.values(REGISTRATION_CALL))), ...inArea('registration') }, async ({ session, conformance }) => {
     const given = session.config.mode === 'remote' && typeof session.config.remote?.registration === 'object';
     if (given) {
       conformance.notRun('notApplicable', 'the registration was given in the configuration (remote mode): no registration call to judge', [
-        { check: ensureModuleRegistersViaEdit as never, app: { requirements: ['REG-REGISTER-VIA-EDIT'], severity: 'MUST' } },
+        { check: REGISTRATION_CALL.viaEdit.check as never, app: appOf(REGISTRATION_CALL.viaEdit) },
       ]);
       return;
     }
     const attempts = session.system.calls.filter((c) => c.endpoint === 'edit');
     const otherCalls = session.system.callCount() - attempts.length + session.system.unsimulatedCount();
-    await conformance.apply(ensureModuleRegistersViaEdit, { attempts, otherCalls }, { requirements: ['REG-REGISTER-VIA-EDIT'], severity: 'MUST' });
-    await conformance.apply(ensureEditCarriesTheApiKey, attempts, { requirements: ['GEN-AUTH-APIKEY-AT-REGISTRATION'], severity: 'MUST' });
-    await conformance.apply(ensureEditSendsIntegrationModuleForm, attempts, { requirements: ['REG-EDIT-FORM-PARAMS', 'WIRE-REG-EDIT-INTEGRATIONMODULE-FIELD'], severity: 'MUST' });
-    await conformance.apply(ensureSystemCallsUseApiV5, attempts, { requirements: ['GEN-VERSION-SYSTEM-V5'], severity: 'MUST' });
+    await conformance.apply(REGISTRATION_CALL.viaEdit, { attempts, otherCalls });
+    await conformance.apply(REGISTRATION_CALL.apiKey, attempts);
+    await conformance.apply(REGISTRATION_CALL.form, attempts);
+    await conformance.apply(REGISTRATION_CALL.apiV5, attempts);
   });
 
   for (const judgement of REGISTRATION_JUDGEMENTS) {

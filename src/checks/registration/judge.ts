@@ -4,17 +4,18 @@
  * spec and the corpus of real registrations (`test/corpus/`) share it.
  *
  * A requirement is credited only when its statement was tested on what the module sent:
- * field-level requirements (`FIELD_SCOPES`) are judged one by one on their own fields, and a
+ * field-level requirements (`REGISTRATION_FIELD_OF`) are judged one by one on their own fields, and a
  * rule whose case the registration does not have (`RULE_CASES`) is not applicable.
  */
-import { apply, type Application, type ApplyContext } from '../apply.ts';
+import { apply, appOf, type Application, type ApplyContext } from '../apply.ts';
 import { notApplicable, type Check } from '../check.ts';
 import type { CheckResult, Severity } from '../result.ts';
-import { ensureMessageMatchesSchema, ownedBy, type ErrorMatcher, type RegionSubject, type SchemaSubject } from '../schema-rule.ts';
+import { ownedBy, type ErrorMatcher, type RegionSubject, type SchemaSubject } from '../schema-rule.ts';
 import { contract, withoutNulls } from '../../contract/schemas.ts';
 import { declaredKinds } from '../../contract/kinds.ts';
 import { REGISTRATION_REGIONS, REGISTRATION_RULES } from './index.ts';
-import { FIELD_SCOPES, RULE_CASES, errorField, pointers } from './scopes.ts';
+import { FIELDS, RULE_CASES, errorField, pointers } from './scopes.ts';
+import { REGISTRATION_FIELD_OF } from './applications.ts';
 import { crossFieldErrors } from './cross-field.ts';
 
 export { declaredKinds, MODULE_KINDS } from '../../contract/kinds.ts';
@@ -61,6 +62,12 @@ function withCase<S extends SchemaSubject>(check: Check<S>, why: (subject: S) =>
   };
 }
 
+/** The field a requirement speaks of, when it is a field-level requirement. */
+function scopeOf(id: string): RegExp | undefined {
+  const name = REGISTRATION_FIELD_OF[id];
+  return name === undefined ? undefined : FIELDS[name];
+}
+
 /** "/integrations/telephony/makeCallUrl" from a field pattern, for a reason. */
 const fieldName = (scope: RegExp): string => scope.source.replace(/\\\//g, '/').replace(/^\^|\$$|\(\/\|\$\)$/g, '');
 
@@ -72,9 +79,9 @@ const fieldName = (scope: RegExp): string => scope.source.replace(/\\\//g, '/').
 async function judgeByField<S extends SchemaSubject>(check: Check<S>, subject: S, requirements: string[], severity: Severity, ctx: ApplyContext, level: { levelReason?: string } = {}): Promise<CheckResult[]> {
   const sent = pointers(subject.message);
   const out: CheckResult[] = [];
-  const scopes = requirements.map((id) => FIELD_SCOPES[id]).filter((s): s is RegExp => s !== undefined);
+  const scopes = requirements.map(scopeOf).filter((s): s is RegExp => s !== undefined);
   for (const id of requirements) {
-    const scope = FIELD_SCOPES[id];
+    const scope = scopeOf(id);
     if (!scope) {
       out.push(await apply(check, subject, { requirements: [id], severity, ...level }, ctx));
       continue;
@@ -89,28 +96,28 @@ async function judgeByField<S extends SchemaSubject>(check: Check<S>, subject: S
   return out;
 }
 
-const byField = (ids: string[]): boolean => ids.some((id) => FIELD_SCOPES[id] !== undefined);
+const byField = (ids: string[]): boolean => ids.some((id) => scopeOf(id) !== undefined);
 
 /** Every judgement of a registration, in the order of the report. */
 export const REGISTRATION_JUDGEMENTS: RegistrationJudgement[] = [
   ...REGISTRATION_RULES.map((rule): RegistrationJudgement => {
-    const severity = rule.severity ?? 'MUST';
+    const severity = rule.severity;
     // A severity below or above the catalogue level of the ids, with its reason (test/contract/catalogue.spec.ts).
     const level = rule.levelReason ? { levelReason: rule.levelReason } : {};
     const cases = RULE_CASES[rule.check.name];
     return {
-      title: rule.check.checks,
-      planned: [{ check: rule.check as Check<never>, app: { requirements: rule.requirements, severity, ...level } }],
+      title: rule.to,
+      planned: [{ check: rule.check as Check<never>, app: appOf(rule) }],
       run: async (subject, ctx) => {
         if (byField(rule.requirements)) return judgeByField(rule.check, subject, rule.requirements, severity, ctx, level);
         const check = cases ? withCase(rule.check, (s) => cases(s.message as Record<string, unknown>)) : rule.check;
-        return [await apply(check, subject, { requirements: rule.requirements, severity, ...level }, ctx)];
+        return [await apply(check, subject, appOf(rule), ctx)];
       },
     };
   }),
   ...REGISTRATION_REGIONS.map((region): RegistrationJudgement => ({
-    title: `the ${region.name} conform to the contract schema`,
-    planned: [{ check: ensureMessageMatchesSchema as Check<never>, app: { requirements: region.requirements, severity: 'MUST' } }],
+    title: region.row.to,
+    planned: [{ check: region.row.check as Check<never>, app: appOf(region.row) }],
     run: (subject, ctx) => {
       const regional: RegionSubject = {
         ...subject,
@@ -119,7 +126,7 @@ export const REGISTRATION_JUDGEMENTS: RegistrationJudgement[] = [
         ...(region.kind ? { kind: region.kind } : {}),
         owned: REGISTRATION_OWNED,
       };
-      return judgeByField(ensureMessageMatchesSchema, regional, region.requirements, 'MUST', ctx);
+      return judgeByField(region.row.check, regional, region.row.requirements, region.row.severity, ctx);
     },
   })),
 ];

@@ -2,10 +2,14 @@
  * What each registration requirement speaks of, so that a requirement is credited only when a
  * check tested its statement on something the module sent:
  *
- * - `FIELD_SCOPES`: the fields (JSON pointer patterns into the integrationModule) of the
- *   field-level requirements of the generic schema check and of the URL rule. Each such
- *   requirement is judged on its own fields: failed when an error falls on them, passed when
- *   they are present and hold, not applicable when the module did not send them.
+ * - `FIELDS`: the fields (JSON pointer patterns into the integrationModule) that the
+ *   field-level requirements of the generic schema check and of the URL rule speak of, by name
+ *   (which requirement speaks of which field is the table's: `REGISTRATION_FIELD_OF` in
+ *   `applications.ts`). Each such requirement is judged on its own fields: failed when an error
+ *   falls on them, passed when they are present and hold, not applicable when the module did
+ *   not send them.
+ * - `REGIONS`: the parts of the registration the generic schema check judges, by name (their
+ *   ids are the table's rows).
  * - `RULE_CASES`: for rules about a case (a choice field, `save` among the actions), when the
  *   module's registration has the case at all; without it, a rule that holds is not applicable.
  */
@@ -15,62 +19,80 @@ const D = '^/integrations/delivery/';
 const T = '^/integrations/telephony/';
 const field = (source: string): RegExp => new RegExp(source.replace(/\//g, '\\/'));
 
-export const FIELD_SCOPES: Record<string, RegExp> = {
+export const FIELDS = {
   // Common fields.
-  'REG-CODE-STRING': field('^/code$'),
-  'REG-INTEGRATIONCODE-STRING': field('^/integrationCode$'),
-  'REG-ACTIVE-BOOLEAN': field('^/active$'),
-  'REG-NAME-STRING': field('^/name$'),
-  'REG-ACTIONS-MAP-TO-PATH': field('^/actions(/|$)'),
-  'REG-INTEGRATIONS-ONE-OR-MORE': field('^/integrations$'),
-  'REG-BASEURL-URL': field('^/baseUrl$'),
-  'REG-ACCOUNTURL-URL': field('^/accountUrl$'),
-  'REG-LOGO-URL': field('^/logo$'),
+  code: field('^/code$'),
+  integrationCode: field('^/integrationCode$'),
+  active: field('^/active$'),
+  name: field('^/name$'),
+  actions: field('^/actions(/|$)'),
+  integrations: field('^/integrations$'),
+  baseUrl: field('^/baseUrl$'),
+  accountUrl: field('^/accountUrl$'),
+  logo: field('^/logo$'),
   // Telephony.
-  'TEL-MAKECALLURL-URL': field(`${T}makeCallUrl$`),
-  'TEL-CHANGEUSERSTATUSURL-URL': field(`${T}changeUserStatusUrl$`),
-  'TEL-PERSONALACCOUNTURL-URL': field(`${T}personalAccountUrl$`),
-  'TEL-ALLOWEDIT-BOOLEAN': field(`${T}allowEdit$`),
-  'TEL-INPUTEVENTSUPPORTED-BOOLEAN': field(`${T}inputEventSupported$`),
-  'TEL-ADDITIONALCODES-SHAPE': field(`${T}additionalCodes(/|$)`),
-  'TEL-EXTERNALPHONES-SHAPE': field(`${T}externalPhones(/|$)`),
+  'telephony.makeCallUrl': field(`${T}makeCallUrl$`),
+  'telephony.changeUserStatusUrl': field(`${T}changeUserStatusUrl$`),
+  'telephony.personalAccountUrl': field(`${T}personalAccountUrl$`),
+  'telephony.allowEdit': field(`${T}allowEdit$`),
+  'telephony.inputEventSupported': field(`${T}inputEventSupported$`),
+  'telephony.additionalCodes': field(`${T}additionalCodes(/|$)`),
+  'telephony.externalPhones': field(`${T}externalPhones(/|$)`),
   // Delivery.
-  'DLV-CONFIGURATIONURL-URL': field(`${D}deliveryConfigurationUrl$`),
-  'DLV-ACTIONS-MAP-CODE-PATH': field(`${D}actions(/|$)`),
-  'DLV-SELFSHIPMENT-BOOLEAN': field(`${D}selfShipmentAvailable$`),
-  'DLV-CODAVAILABLE-BOOLEAN': field(`${D}codAvailable$`),
-  'DLV-ALLOWPACKAGES-BOOLEAN': field(`${D}allowPackages$`),
-  'DLV-RATEDELIVERYCOST-BOOLEAN': field(`${D}rateDeliveryCost$`),
-  'DLV-SHIPMENTCOUNTRIES-ARRAY': field(`${D}availableShipmentCountries(/|$)`),
-  'DLV-DESCRIPTION-STRING': field(`${D}description$`),
-  'DLV-DELIVERYDATAFIELDLIST-ARRAY': field(`${D}deliveryDataFieldList$`),
-  'DLV-SHIPMENTDATAFIELDLIST-FORMAT': field(`${D}shipmentDataFieldList(/|$)`),
-  'DLV-PLATELIST-ARRAY': field(`${D}plateList$`),
-  'DLV-PLATEPRINTLIMIT-INTEGER': field(`${D}platePrintLimit$`),
-  'DLV-SETTINGS-OBJECT': field(`${D}settings$`),
-  'DLV-DATAFIELD-CODE-STRING': field(`${D}(delivery|shipment)DataFieldList/\\d+/code$`),
-  'DLV-DATAFIELD-LABEL-STRING': field(`${D}(delivery|shipment)DataFieldList/\\d+/label$`),
-  'DLV-DATAFIELD-HINT-OPTIONAL': field(`${D}(delivery|shipment)DataFieldList/\\d+/hint$`),
-  'DLV-DATAFIELD-REQUIRED-BOOLEAN': field(`${D}(delivery|shipment)DataFieldList/\\d+/required$`),
-  'DLV-DATAFIELD-AFFECTSCOST-BOOLEAN': field(`${D}(delivery|shipment)DataFieldList/\\d+/affectsCost$`),
-  'DLV-DATAFIELD-EDITABLE-BOOLEAN': field(`${D}(delivery|shipment)DataFieldList/\\d+/editable$`),
-  'DLV-DATAFIELD-MULTIPLE-BOOLEAN': field(`${D}(delivery|shipment)DataFieldList/\\d+/multiple$`),
-  'DLV-DATAFIELD-AUTOCOMPLETEURL': field(`${D}(delivery|shipment)DataFieldList/\\d+/autocompleteUrl$`),
-  'DLV-SETTINGS-COSTCALCULATEBY-VALUES': field(`${D}settings/costCalculateBy$`),
-  'DLV-SETTINGS-NULLDECLAREDVALUE-BOOLEAN': field(`${D}settings/nullDeclaredValue$`),
-  'DLV-SETTINGS-LOCKEDBYDEFAULT-BOOLEAN': field(`${D}settings/lockedByDefault$`),
-  'DLV-SETTINGS-PAYMENTTYPES-SHAPE': field(`${D}settings/paymentTypes(/|$)`),
-  'DLV-SETTINGS-SHIPMENTPOINTS-SHAPE': field(`${D}settings/shipmentPoints(/|$)`),
-  'DLV-SETTINGS-STATUSES-SHAPE': field(`${D}settings/statuses(/|$)`),
-  'DLV-SETTINGS-DELIVERYEXTRADATA-MAP': field(`${D}settings/deliveryExtraData$`),
-  'DLV-SETTINGS-SHIPMENTEXTRADATA-MAP': field(`${D}settings/shipmentExtraData$`),
-  'WIRE-DLV-EXTRA-REGISTRATION-FIELDS': field(`${D}(plateList/\\d+|statusList|allowTrackNumber|duplicateOrderProductSupported|availableCountries)(/|$)`),
+  'delivery.deliveryConfigurationUrl': field(`${D}deliveryConfigurationUrl$`),
+  'delivery.actions': field(`${D}actions(/|$)`),
+  'delivery.selfShipmentAvailable': field(`${D}selfShipmentAvailable$`),
+  'delivery.codAvailable': field(`${D}codAvailable$`),
+  'delivery.allowPackages': field(`${D}allowPackages$`),
+  'delivery.rateDeliveryCost': field(`${D}rateDeliveryCost$`),
+  'delivery.availableShipmentCountries': field(`${D}availableShipmentCountries(/|$)`),
+  'delivery.description': field(`${D}description$`),
+  'delivery.deliveryDataFieldList': field(`${D}deliveryDataFieldList$`),
+  'delivery.shipmentDataFieldList': field(`${D}shipmentDataFieldList(/|$)`),
+  'delivery.plateList': field(`${D}plateList$`),
+  'delivery.platePrintLimit': field(`${D}platePrintLimit$`),
+  'delivery.settings': field(`${D}settings$`),
+  'delivery.dataField.code': field(`${D}(delivery|shipment)DataFieldList/\\d+/code$`),
+  'delivery.dataField.label': field(`${D}(delivery|shipment)DataFieldList/\\d+/label$`),
+  'delivery.dataField.hint': field(`${D}(delivery|shipment)DataFieldList/\\d+/hint$`),
+  'delivery.dataField.required': field(`${D}(delivery|shipment)DataFieldList/\\d+/required$`),
+  'delivery.dataField.affectsCost': field(`${D}(delivery|shipment)DataFieldList/\\d+/affectsCost$`),
+  'delivery.dataField.editable': field(`${D}(delivery|shipment)DataFieldList/\\d+/editable$`),
+  'delivery.dataField.multiple': field(`${D}(delivery|shipment)DataFieldList/\\d+/multiple$`),
+  'delivery.dataField.autocompleteUrl': field(`${D}(delivery|shipment)DataFieldList/\\d+/autocompleteUrl$`),
+  'delivery.settings.costCalculateBy': field(`${D}settings/costCalculateBy$`),
+  'delivery.settings.nullDeclaredValue': field(`${D}settings/nullDeclaredValue$`),
+  'delivery.settings.lockedByDefault': field(`${D}settings/lockedByDefault$`),
+  'delivery.settings.paymentTypes': field(`${D}settings/paymentTypes(/|$)`),
+  'delivery.settings.shipmentPoints': field(`${D}settings/shipmentPoints(/|$)`),
+  'delivery.settings.statuses': field(`${D}settings/statuses(/|$)`),
+  'delivery.settings.deliveryExtraData': field(`${D}settings/deliveryExtraData$`),
+  'delivery.settings.shipmentExtraData': field(`${D}settings/shipmentExtraData$`),
+  'delivery.profileFields': field(`${D}(plateList/\\d+|statusList|allowTrackNumber|duplicateOrderProductSupported|availableCountries)(/|$)`),
   // Payment.
-  'PAY-ACTIONS-CODES-PATHS': field('^/integrations/payment/actions(/|$)'),
-  'PAY-SHOPS-SHAPE': field('^/integrations/payment/shops(/|$)'),
+  'payment.actions': field('^/integrations/payment/actions(/|$)'),
+  'payment.shops': field('^/integrations/payment/shops(/|$)'),
   // Chat transport.
-  'TRN-WEBHOOKURL-URL': field('^/integrations/mgTransport/webhookUrl$'),
-};
+  'mgTransport.webhookUrl': field('^/integrations/mgTransport/webhookUrl$'),
+} satisfies Record<string, RegExp>;
+
+/** A field a field-level requirement speaks of (the table attaches the ids: `REGISTRATION_FIELD_OF`). */
+export type FieldName = keyof typeof FIELDS;
+
+/**
+ * The regions of the registration judged by the generic schema check, by name: where each
+ * lies, and the module kind it is about (errors outside every region's requirement fields are
+ * reported without ids).
+ */
+export const REGIONS = {
+  'common fields': { region: /^(?!\/integrations\/(telephony|delivery|payment)(\/|$))/ },
+  'telephony configuration': { region: /^\/integrations\/telephony(\/|$)/, kind: 'telephony' },
+  'delivery configuration': { region: /^\/integrations\/delivery(\/|$)/, kind: 'delivery' },
+  'payment configuration': { region: /^\/integrations\/payment(\/|$)/, kind: 'payment' },
+} satisfies Record<string, { region: RegExp; kind?: string }>;
+
+/** A region of the generic schema check. */
+export type RegionName = keyof typeof REGIONS;
 
 /**
  * Every JSON pointer of a value (the root is ""), in document order. Iterative (an explicit
