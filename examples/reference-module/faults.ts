@@ -14,8 +14,8 @@
  */
 import { NamedSet, parseNames } from './named-set.ts';
 
-/** The fault table: name -> what it breaks. */
-export const FAULTS = {
+/** The fault table: name -> what it breaks (the faults whose behaviour lives where the rule lives). */
+const BEHAVIOUR_FAULTS = {
   'delivery-duplicate-action-path':
     'Delivery actions `shipmentSave` and `shipmentDelete` are registered under one path (the module still tells them apart by the form field). Breaks: the same path must not be given for different actions.',
   'delivery-required-field-unknown':
@@ -267,7 +267,29 @@ export const FAULTS = {
     'Every refusal of calculate wraps its errorMsg (still naming the field) in markup: `<script>alert(1)</script>`, an `onmouseover`, an `<img onerror>`, closing tags. Breaks no rule (errorMsg is text): the report shows the text escaped, never live.',
 } as const satisfies Record<string, string>;
 
+/** The JSON object a success answer carries as `result`. */
+type Result = Record<string, unknown>;
+
+/**
+ * Faults that change the success answer of one POST action and nothing else, each declared here
+ * with what it breaks and the change itself (`rewrite`, applied to the answer's `result` by
+ * `postCallback`, http.ts): such a fault is this one entry.
+ */
+export const REPLY_FAULTS = {} as const satisfies Record<string, { action: string; breaks: string; rewrite(result: Result): Result }>;
+
+/** The fault table: name -> what it breaks. */
+export const FAULTS = {
+  ...BEHAVIOUR_FAULTS,
+  ...(Object.fromEntries(Object.entries(REPLY_FAULTS).map(([name, f]) => [name, (f as { breaks: string }).breaks])) as { [K in keyof typeof REPLY_FAULTS]: string }),
+};
+
 export type FaultName = keyof typeof FAULTS;
+
+/** The change the active reply faults make to an action's success result (undefined: none). */
+export function replyRewrite(faults: FaultSet, action: string): ((result: Result) => Result) | undefined {
+  const active = Object.entries(REPLY_FAULTS as Record<string, { action: string; rewrite(result: Result): Result }>).filter(([name, f]) => f.action === action && faults.has(name as FaultName));
+  return active.length === 0 ? undefined : (result) => active.reduce((r, [, f]) => f.rewrite(r), result);
+}
 
 export const FAULT_NAMES = Object.keys(FAULTS) as FaultName[];
 

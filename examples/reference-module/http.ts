@@ -4,7 +4,7 @@
  * the only credential of a callback; missing -> 401, unknown -> 403, and no effect).
  */
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
-import type { FaultSet } from './faults.ts';
+import { replyRewrite, type FaultSet } from './faults.ts';
 import { log } from './log.ts';
 
 /** Most bytes of a request body read. */
@@ -163,7 +163,7 @@ export type AuthOutcome = { ok: true; clientId: string; known: boolean } | { ok:
 export class CallbackAuth {
   constructor(
     private readonly clientId: string,
-    private readonly faults: FaultSet,
+    readonly faults: FaultSet,
   ) {}
 
   /**
@@ -189,6 +189,8 @@ export class CallbackAuth {
     return outcome.clientId;
   }
 }
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** A JSON object decoded from a form field. */
 export type Payload = Record<string, unknown>;
@@ -239,7 +241,10 @@ export function postCallback(auth: CallbackAuth, handlers: Record<string, PostHa
     const handler = handlers[field]!;
     try {
       const payload = jsonField(ctx, field);
-      sendReply(ctx.res, await handler(payload, ctx));
+      const reply = await handler(payload, ctx);
+      // A fault of REPLY_FAULTS (faults.ts) changes this action's success result.
+      const rewrite = reply.kind === 'success' && isObject(reply.result) ? replyRewrite(auth.faults, field) : undefined;
+      sendReply(ctx.res, rewrite && reply.kind === 'success' ? { kind: 'success', result: rewrite(reply.result as Record<string, unknown>) } : reply);
     } catch (e) {
       // The document's form of an error (Errors 1: HTTP 200 with the error body) for the actions
       // named; the others keep the 4xx that real modules use and the wire profile accepts.
