@@ -16,7 +16,8 @@ import { runProperty, type PropertyCheck, type PropertySpec } from '../../src/pr
 import { propertyChecks, propertyCovers } from '../../src/properties/registry.ts';
 import { PAYMENT_FLOWS } from '../../src/checks/payment/applications.ts';
 import { notRunFor } from '../../src/properties/applicability.ts';
-import { fixedSequence, runPaymentSequence, sessionPaymentDriver, type PayStep } from '../../src/properties/payment-sequences.ts';
+import { fixedSequence, runPaymentSequence, sessionPaymentDriver } from '../../src/properties/payment-sequences.ts';
+import type { PayStep } from '../../src/properties/payment-steps.ts';
 import { createRequest, paymentContextOf } from '../../src/generators/payment/create.ts';
 import { invent } from '../../src/generators/invented.ts';
 import { NeedsTrigger } from '../../src/module/triggers.ts';

@@ -12,7 +12,8 @@ import { ensureShipmentDeleteAcknowledged, ensureShipmentSaveAnswersShipment, sh
 import { ensureLiveDeliveryIsServed } from '../../src/checks/delivery/get-reply.ts';
 import { ensureRefusalLeftNoEffect, observedChange } from '../../src/checks/callbacks/refusal-effect.ts';
 import { AcceptedCalls, fillAcceptance } from '../../src/checks/callbacks/acceptance.ts';
-import { runSequence, type SequenceDriver, type Step } from '../../src/properties/delivery-sequences.ts';
+import { runSequence, type SequenceDriver } from '../../src/properties/delivery-sequences.ts';
+import type { Step } from '../../src/properties/delivery-steps.ts';
 import { overSteps } from '../../src/checks/adapt.ts';
 import fc from 'fast-check';
 import { EvidenceLog } from '../../src/evidence/exchange.ts';

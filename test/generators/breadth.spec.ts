@@ -183,7 +183,7 @@ test('call events and manager lookups: the incoming call\'s number is long (13 t
 });
 
 test('refunds and approves: of a part (below the amount), of the whole named, and of no amount (the whole)', async () => {
-  const { amountOf, amountShare } = await import('../../src/properties/payment-sequences.ts');
+  const { amountOf, amountShare } = await import('../../src/properties/payment-steps.ts');
   const shares = fc.sample(amountShare, { seed: 19, numRuns: 400 });
   expect(shares.some((s) => s === undefined)).toBe(true);
   expect(shares.some((s) => s === 10_000)).toBe(true);
