@@ -22,57 +22,28 @@ import { covers } from '../covers.ts';
 import { inArea } from '../areas.ts';
 import { runProperty, type PropertySpec } from '../../src/properties/run.ts';
 import { propertyChecks, propertyCovers } from '../../src/properties/registry.ts';
-import { BOT_EVENTS, BOT_FRAME_CASE, BOT_RECONNECT_CHECKS, runBotEvent } from '../../src/properties/chat-bot.ts';
+import { BOT_FRAME_CASE, runBotEvent } from '../../src/properties/chat-bot.ts';
+import { BOT_COMMAND_ROWS, BOT_EVENTS, BOT_RECONNECT_ROWS, BOT_SOCKET_ROWS } from '../../src/checks/chat/applications.ts';
 import { notRunFor } from '../../src/properties/applicability.ts';
 import { botOf, type BotContext } from '../../src/generators/chat/context.ts';
 import { botEvent, botEventContextOf, probeCommand, seedBotChats } from '../../src/generators/chat/bot-events.ts';
-import {
-  commandPath,
-  ensureBotCommandBodyIsNameDescription,
-  ensureBotCommandDescriptionFits,
-  ensureBotCommandsArePut,
-  ensureBotListensOnSocket,
-  ensureBotRegistersCommandsAfterRegistration,
-  ensureBotSocketAddress,
-  ensureBotSocketCarriesToken,
-  type BotCommandsSubject,
-  type BotReconnectSubject,
-  type BotSocketSubject,
-  type CloseMeasure,
-  type CommandCall,
-  type RefusalMeasure,
-  type SocketAttempt,
-} from '../../src/checks/chat/bot.ts';
-import type { Application } from '../../src/checks/apply.ts';
+import { commandPath, type BotCommandsSubject, type BotSocketSubject, type CommandCall, type SocketAttempt } from '../../src/checks/chat/bot.ts';
+import type { BotReconnectSubject, CloseMeasure, RefusalMeasure } from '../../src/checks/chat/bot-reconnect.ts';
+import { appOf, idsOfRows, type Application, type Row } from '../../src/checks/apply.ts';
 import type { Check } from '../../src/checks/check.ts';
 import type { RunSession } from '../../src/run/session.ts';
 import type { GeneratedCase } from '../../src/checks/case.ts';
 
-const MUST = 'MUST' as const;
 type Planned = { check: Check<never>; app: Application };
-
-const COMMAND_CHECKS = [
-  { check: ensureBotCommandsArePut, app: { requirements: ['BOT-COMMANDS-PUT'], severity: MUST } },
-  { check: ensureBotCommandBodyIsNameDescription, app: { requirements: ['WIRE-BOT-COMMAND-BODY'], severity: MUST } },
-  { check: ensureBotCommandDescriptionFits, app: { requirements: ['WIRE-BOT-COMMAND-DESCRIPTION-MAX-64'], severity: MUST } },
-  { check: ensureBotRegistersCommandsAfterRegistration, app: { requirements: ['BOT-COMMANDS-AFTER-REGISTRATION'], severity: MUST } },
-];
-
-const SOCKET_CHECKS = [
-  { check: ensureBotSocketCarriesToken, app: { requirements: ['WIRE-BOT-WS-TOKEN-HEADER', 'BOT-AUTH-TOKEN-HEADER'], severity: MUST } },
-  { check: ensureBotSocketAddress, app: { requirements: ['WIRE-BOT-WS-URL'], severity: MUST } },
-  { check: ensureBotListensOnSocket, app: { requirements: ['BOT-WEBSOCKET-LISTEN'], severity: MUST } },
-];
-
-/** The reconnection checks (src/properties/chat-bot.ts): after each close, not a tight loop, a pause before the redial (a SHOULD). */
-const RECONNECT_CHECKS = [...BOT_RECONNECT_CHECKS];
+// The rows each test applies are the chat application table's: BOT_COMMAND_ROWS, BOT_SOCKET_ROWS, BOT_EVENTS' and
+// BOT_RECONNECT_ROWS (after each close, not a tight loop, a pause before the redial: a SHOULD).
 
 /** How long the gateway refuses upgrades while the attempts are counted. */
 const REFUSE_MS = 1500;
 /** Cases of the events property at most (each waits for the bot's answer). */
 const MAX_EVENT_CASES = 30;
 
-const asPlanned = (checks: Array<{ check: Check<never> | Check<BotCommandsSubject> | Check<BotSocketSubject> | Check<BotReconnectSubject>; app: Application }>): Planned[] => checks as unknown as Planned[];
+const asPlanned = (rows: ReadonlyArray<Row<never>>): Planned[] => rows.map((r) => ({ check: r.check, app: appOf(r) }));
 
 /** The bot, or why its checks do not apply. */
 function botOrWhy(session: RunSession): { bot?: BotContext; status?: 'skipped' | 'notApplicable'; why?: string } {
@@ -126,9 +97,9 @@ function socketAttempts(session: RunSession, afterTime?: number): SocketAttempt[
 
 
 test.describe('chat bot', () => {
-  test('commands: PUT /my/commands/{name} right after registration, {name, description}, at most 64 characters', { ...covers(COMMAND_CHECKS.flatMap((c) => c.app.requirements)), ...inArea('chat') }, async ({ session, conformance }) => {
+  test('commands: PUT /my/commands/{name} right after registration, {name, description}, at most 64 characters', { ...covers(idsOfRows(BOT_COMMAND_ROWS)), ...inArea('chat') }, async ({ session, conformance }) => {
     const { bot, status, why } = botOrWhy(session);
-    if (!bot) return conformance.notRun(status!, why!, asPlanned(COMMAND_CHECKS));
+    if (!bot) return conformance.notRun(status!, why!, asPlanned(BOT_COMMAND_ROWS));
     const bound = session.config.flowTimeoutMs;
     const at = registeredAt(session);
     // The commands come on the bot's own: wait up to the bound after the registration.
@@ -151,18 +122,18 @@ test.describe('chat bot', () => {
           : { answered: false, detail: `no Bot API answer to "/help" within ${bound} ms` };
       }
     }
-    for (const c of COMMAND_CHECKS) await conformance.apply(c.check, subject, c.app);
+    for (const r of BOT_COMMAND_ROWS) await conformance.apply(r, subject);
   });
 
-  test('WebSocket: opened with X-Bot-Token at {endpointUrl as ws/wss}/api/bot/v1/ws?events=...', { ...covers(SOCKET_CHECKS.flatMap((c) => c.app.requirements)), ...inArea('chat') }, async ({ session, conformance }) => {
+  test('WebSocket: opened with X-Bot-Token at {endpointUrl as ws/wss}/api/bot/v1/ws?events=...', { ...covers(idsOfRows(BOT_SOCKET_ROWS)), ...inArea('chat') }, async ({ session, conformance }) => {
     const { bot, status, why } = botOrWhy(session);
-    if (!bot) return conformance.notRun(status!, why!, asPlanned(SOCKET_CHECKS));
+    if (!bot) return conformance.notRun(status!, why!, asPlanned(BOT_SOCKET_ROWS));
     const bound = session.config.flowTimeoutMs;
     const started = Date.now();
     const conn = await session.gateway.waitForBotConnection(Math.max(0, (registeredAt(session) ?? started) + bound - started));
     const connections = session.gateway.botConnections().filter((c) => c.token === bot.token).map((c) => ({ exchangeId: c.exchange.id, connectedAt: c.connectedAt, ...(c.closedAt !== undefined ? { closedAt: c.closedAt } : {}), ...(c.closeCode !== undefined ? { closeCode: c.closeCode } : {}), ...(c.closedBy ? { closedBy: c.closedBy } : {}) }));
     const subject: BotSocketSubject = { attempts: socketAttempts(session), tls: session.tls !== undefined, connected: conn !== undefined, waitedMs: Date.now() - (registeredAt(session) ?? started), connections };
-    for (const c of SOCKET_CHECKS) await conformance.apply(c.check, subject, c.app);
+    for (const r of BOT_SOCKET_ROWS) await conformance.apply(r, subject);
   });
 
   test('events on the WebSocket (generated): commands answered through the Bot API into their chat', { ...covers(propertyCovers(BOT_EVENTS)), ...inArea('chat') }, async ({ session, conformance }) => {
@@ -189,9 +160,9 @@ test.describe('chat bot', () => {
     await runProperty(conformance, spec, { ...gen, runs: Math.min(gen.runs, MAX_EVENT_CASES) });
   });
 
-  test('reconnects after a normal and an abnormal close, after a timeout, not in a tight loop', { ...covers(RECONNECT_CHECKS.flatMap((c) => c.app.requirements)), ...inArea('chat') }, async ({ session, conformance }, testInfo) => {
+  test('reconnects after a normal and an abnormal close, after a timeout, not in a tight loop', { ...covers(idsOfRows(BOT_RECONNECT_ROWS)), ...inArea('chat') }, async ({ session, conformance }, testInfo) => {
     const { bot, status, why } = botOrWhy(session);
-    if (!bot) return conformance.notRun(status!, why!, asPlanned(RECONNECT_CHECKS));
+    if (!bot) return conformance.notRun(status!, why!, asPlanned(BOT_RECONNECT_ROWS));
     const gw = session.gateway;
     const bound = session.config.flowTimeoutMs;
     test.setTimeout(4 * bound + REFUSE_MS + 30_000);
@@ -262,6 +233,6 @@ test.describe('chat bot', () => {
       ),
       contentType: 'application/json',
     });
-    for (const c of RECONNECT_CHECKS) await conformance.apply(c.check, subject, c.app);
+    for (const r of BOT_RECONNECT_ROWS) await conformance.apply(r, subject);
   });
 });

@@ -25,33 +25,28 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
 import { test } from '../fixtures.ts';
-import { covers, idsOf } from '../covers.ts';
+import { covers } from '../covers.ts';
 import { inArea } from '../areas.ts';
 import { notRunFor } from '../../src/properties/applicability.ts';
 import { awaitChannels, botOf } from '../../src/generators/chat/context.ts';
 import { botEventContextOf, probeCommand, seedBotChats } from '../../src/generators/chat/bot-events.ts';
 import { invent } from '../../src/generators/invented.ts';
 import { NeedsTrigger, triggerFailure } from '../../src/module/triggers.ts';
-import { CONSECUTIVE_SECONDS, RATE_LIMIT_PER_SECOND, ensureEveryMessageArrives, ensureRateBacksOff, ensureRetryKeepsExternalId, secondsOver, type ItemSend } from '../../src/checks/chat/rate.ts';
+import { CONSECUTIVE_SECONDS, RATE_LIMIT_PER_SECOND, secondsOver, type ItemSend } from '../../src/checks/chat/rate.ts';
+import { RATE, RATE_BOT_ROWS, RATE_TRANSPORT_ROWS } from '../../src/checks/chat/applications.ts';
 import type { GatewayCall, GatewayRoute } from '../../src/simulators/gateway.ts';
 import type { SecondOfTraffic } from '../../src/evidence/bounded.ts';
 import type { RunSession } from '../../src/run/session.ts';
-import type { Application } from '../../src/checks/apply.ts';
+import { appOf, idsOfRows, type Application, type Row } from '../../src/checks/apply.ts';
 import type { Check } from '../../src/checks/check.ts';
 import { outDir } from '../../src/run/environment.ts';
 
-const MUST = 'MUST' as const;
-/** The resend after a 429: a SHOULD (the catalogue's level; `WHY_SHOULD` in rate.ts). */
-const SHOULD = 'SHOULD' as const;
 type Planned = { check: Check<never>; app: Application };
+const plan = (rows: ReadonlyArray<Row<never>>): Planned[] => rows.map((r) => ({ check: r.check, app: appOf(r) }));
 
-const RATE: Planned = { check: ensureRateBacksOff as Check<never>, app: { requirements: ['GEN-RATE-30-PER-SECOND'], severity: MUST } };
-const TRANSPORT_CHECKS: Planned[] = [
-  { check: ensureEveryMessageArrives as Check<never>, app: { requirements: ['TRN-RATE-LIMIT-BACKOFF'], severity: SHOULD } },
-  { check: ensureRetryKeepsExternalId as Check<never>, app: { requirements: ['TRN-RATE-LIMIT-BACKOFF'], severity: SHOULD } },
-  RATE,
-];
-const BOT_CHECKS: Planned[] = [{ check: ensureEveryMessageArrives as Check<never>, app: { requirements: ['BOT-RATE-LIMIT-BACKOFF'], severity: SHOULD } }, RATE];
+/** What each drive applies (the chat application table: the resend after a 429 is a SHOULD, the catalogue's level; `WHY_SHOULD` in rate.ts). */
+const TRANSPORT_CHECKS = plan(RATE_TRANSPORT_ROWS);
+const BOT_CHECKS = plan(RATE_BOT_ROWS);
 
 /** The drives, drawn from the run's seed. */
 const transportDrive = fc.record({ count: fc.integer({ min: 90, max: 120 }), after: fc.integer({ min: 5, max: 30 }), stretchMs: fc.integer({ min: 1000, max: 2000 }) });
@@ -153,7 +148,7 @@ function figures(drive: Drive, seconds: SecondOfTraffic[], extra: Record<string,
 }
 
 test.describe('chat: the gateway rate limit (429), from the module\'s side', () => {
-  test('transport: many customer messages with 429s on the way: all arrive, under their external ids, at a rate that backs off', { ...covers([...idsOf(TRANSPORT_CHECKS)]), ...inArea('chat') }, async ({ session, conformance }) => {
+  test('transport: many customer messages with 429s on the way: all arrive, under their external ids, at a rate that backs off', { ...covers(idsOfRows(RATE_TRANSPORT_ROWS)), ...inArea('chat') }, async ({ session, conformance }) => {
     const blocked = notRunFor(session, 'mgTransport');
     if (blocked) return conformance.notRun(blocked.status, blocked.why, TRANSPORT_CHECKS);
     if (!session.triggers.declared('transport.inboundMessage')) return conformance.skipForTrigger(new NeedsTrigger('transport.inboundMessage'), TRANSPORT_CHECKS);
@@ -202,13 +197,13 @@ test.describe('chat: the gateway rate limit (429), from the module\'s side', () 
 
     const { seconds, ownRate } = rateOf(session, transport.token);
     const refusals = drive.sends.filter((s) => s.status === 429).map((s) => s.exchange);
-    await conformance.apply(ensureEveryMessageArrives, { noun: 'customer messages', keyName: 'message.external_id', asked: count, sends: drive.sends, ...(ownRate ? { ownRate } : {}) }, TRANSPORT_CHECKS[0]!.app);
-    await conformance.apply(ensureRetryKeepsExternalId, { asked: count, sends: drive.sends, ...(ownRate ? { ownRate } : {}) }, TRANSPORT_CHECKS[1]!.app);
-    await conformance.apply(ensureRateBacksOff, { who: 'the transport', seconds, evidence: [...refusals.slice(0, 2), ...refusals.slice(-2), ...triggerEvidence] }, RATE.app);
+    await conformance.apply(RATE.transport.arrives, { noun: 'customer messages', keyName: 'message.external_id', asked: count, sends: drive.sends, ...(ownRate ? { ownRate } : {}) });
+    await conformance.apply(RATE.transport.keepsExternalId, { asked: count, sends: drive.sends, ...(ownRate ? { ownRate } : {}) });
+    await conformance.apply(RATE.transport.backsOff, { who: 'the transport', seconds, evidence: [...refusals.slice(0, 2), ...refusals.slice(-2), ...triggerEvidence] });
     await report('transport', figures(drive, seconds, { messages: count, forcedAfterAccepted: after, stretchMs }));
   });
 
-  test('bot: many commands with 429s on the way: every one answered, at a rate that backs off', { ...covers([...idsOf(BOT_CHECKS)]), ...inArea('chat') }, async ({ session, conformance }) => {
+  test('bot: many commands with 429s on the way: every one answered, at a rate that backs off', { ...covers(idsOfRows(RATE_BOT_ROWS)), ...inArea('chat') }, async ({ session, conformance }) => {
     const blocked = notRunFor(session, 'mgBot');
     if (blocked) return conformance.notRun(blocked.status, blocked.why, BOT_CHECKS);
     const bot = botOf(session);
@@ -252,8 +247,8 @@ test.describe('chat: the gateway rate limit (429), from the module\'s side', () 
 
     const { seconds, ownRate } = rateOf(session, bot.token);
     const refusals = drive.sends.filter((s) => s.status === 429).map((s) => s.exchange);
-    await conformance.apply(ensureEveryMessageArrives, { noun: 'answers to commands', keyName: 'chat_id', asked: askedKeys.length, askedKeys, sends: drive.sends, ...(ownRate ? { ownRate } : {}) }, BOT_CHECKS[0]!.app);
-    await conformance.apply(ensureRateBacksOff, { who: 'the bot', seconds, evidence: [...refusals.slice(0, 2), ...refusals.slice(-2)] }, RATE.app);
+    await conformance.apply(RATE.bot.arrives, { noun: 'answers to commands', keyName: 'chat_id', asked: askedKeys.length, askedKeys, sends: drive.sends, ...(ownRate ? { ownRate } : {}) });
+    await conformance.apply(RATE.bot.backsOff, { who: 'the bot', seconds, evidence: [...refusals.slice(0, 2), ...refusals.slice(-2)] });
     await report('bot', figures(drive, seconds, { commands: askedKeys.length, command: name, forcedAfterAccepted: after, stretchMs }));
   });
 });

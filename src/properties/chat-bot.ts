@@ -1,19 +1,12 @@
 /**
  * The bot's property (issue 25, item 5): generated frames on the bot WebSocket (commands the bot
  * registered and plain messages, in chats the gateway knows), each judged by what the bot did
- * through the Bot API. Spread into `PROPERTY_CHECKS` (registry.ts).
+ * through the Bot API. Spread into `PROPERTY_CHECKS` (registry.ts); its checks' rows are in
+ * `src/checks/chat/applications.ts` (so are the bot spec's).
  */
 import type { PropertyCheck } from './run.ts';
-import {
-  ensureBotAnswersInItsChat,
-  ensureBotMessageBody,
-  ensureBotPausesBeforeRedialing,
-  ensureBotReconnectIsNotTightLoop,
-  ensureBotReconnectsAfterAbnormalClose,
-  ensureBotReconnectsAfterNormalClose,
-} from '../checks/chat/bot.ts';
-import type { Application } from '../checks/apply.ts';
-import type { Check } from '../checks/check.ts';
+import { appOf } from '../checks/apply.ts';
+import { BOT_EVENT_ROWS, BOT_EVENTS } from '../checks/chat/applications.ts';
 import type { RunSession } from '../run/session.ts';
 import type { CallbackName } from '../callbacks/table.ts';
 import type { Reply } from '../client/callback-client.ts';
@@ -21,32 +14,13 @@ import type { Exchange } from '../evidence/exchange.ts';
 import type { CaseOutcome, GeneratedCase } from '../checks/case.ts';
 import type { BotEvent } from '../generators/chat/bot-events.ts';
 
-/** `bot events`: commands and new messages sent on the socket, the answers judged. */
-export const BOT_EVENTS = 'chat bot: events on the WebSocket';
+// The property's name lives with its rows (the chat application table).
+export { BOT_EVENTS };
 
+/** The bot's property checks in the shape of `PROPERTY_CHECKS` (`registry.ts`, which spreads them), read from the chat application table's rows. */
 export const CHAT_BOT_PROPERTY_CHECKS: Readonly<Record<string, (profile: boolean) => PropertyCheck[]>> = {
-  [BOT_EVENTS]: () => [
-    // "Bot listens to events, then acts through Bot API calls": the action on a command is in its chat.
-    { check: ensureBotAnswersInItsChat, app: { requirements: ['BOT-WEBSOCKET-LISTEN'], severity: 'MUST' } },
-    { check: ensureBotMessageBody, app: { requirements: ['WIRE-BOT-MESSAGES-BODY'], severity: 'MUST' } },
-  ],
+  [BOT_EVENTS]: () => BOT_EVENT_ROWS.map((r) => ({ check: r.check, app: appOf(r) })),
 };
-
-/**
- * The reconnection checks with their ids and severity (specs/chat/bot.spec.ts applies them to
- * what it measured). The pause before the first redial is a SHOULD below the MUST of
- * BOT-RECONNECT-AFTER-CLOSE (`levelReason`): "after a timeout" gives no length, and the
- * official bot dials again at once.
- */
-export const BOT_RECONNECT_CHECKS: ReadonlyArray<{ check: Check<never>; app: Application }> = [
-  { check: ensureBotReconnectsAfterAbnormalClose as Check<never>, app: { requirements: ['BOT-RECONNECT-AFTER-CLOSE'], severity: 'MUST' } },
-  { check: ensureBotReconnectsAfterNormalClose as Check<never>, app: { requirements: ['BOT-RECONNECT-AFTER-CLOSE'], severity: 'MUST' } },
-  { check: ensureBotReconnectIsNotTightLoop as Check<never>, app: { requirements: ['BOT-RECONNECT-AFTER-CLOSE'], severity: 'MUST' } },
-  {
-    check: ensureBotPausesBeforeRedialing as Check<never>,
-    app: { requirements: ['BOT-RECONNECT-AFTER-CLOSE'], severity: 'SHOULD', levelReason: 'the timeout has no stated length, and the official bot (mg-bot-helper) dials again at once: a redial within 100 ms warns' },
-  },
-];
 
 /** Not a callback: the case is a frame on the bot WebSocket (`conformance replay` sends it again on the socket). */
 export const BOT_FRAME_CASE = 'bot.websocket-frame' as CallbackName;

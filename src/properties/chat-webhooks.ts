@@ -5,8 +5,8 @@
  * simulator (`session.gateway.sendWebhook`: the gateway takes a successful reply as the system
  * would, a created template becomes the gateway's), the probes with a missing or unknown
  * `ClientId` through the one sender. A case's steps are recorded, each judged by the checks of
- * `src/checks/chat/webhooks.ts` (`overSteps`); a failing case replays step by step
- * (`conformance replay`, through `runWebhookCase`).
+ * `src/checks/chat/webhooks.ts` (`overSteps`, the rows of `src/checks/chat/applications.ts`); a
+ * failing case replays step by step (`conformance replay`, through `runWebhookCase`).
  */
 import type { Reply } from '../client/callback-client.ts';
 import type { CallbackName } from '../callbacks/table.ts';
@@ -18,25 +18,14 @@ import { bindStep, type ReferenceScope } from '../generators/chat/references.ts'
 import { openConversation } from '../generators/chat/context.ts';
 import type { Conversation } from '../simulators/gateway-conversations.ts';
 import type { GatewayCall } from '../simulators/gateway.ts';
-import {
-  ensureMessageSentAnswersReply,
-  ensureMessageSentErrorCodeKnown,
-  ensureMessageWebhookAcknowledged,
-  ensureRefusedWebhookLeftNoEffect,
-  ensureTemplateCodeUniqueInChannel,
-  ensureTemplateCreateAnswersCode,
-  ensureTemplateDeleteAcknowledged,
-  ensureTemplateUpdateAcknowledged,
-  ensureWebhookWithoutClientIdRefused,
-  type WebhookOutcome,
-  type WebhookStepInfo,
-} from '../checks/chat/webhooks.ts';
-import { overSteps } from '../checks/adapt.ts';
+import type { WebhookOutcome, WebhookStepInfo } from '../checks/chat/webhooks.ts';
+import { CHAT_WEBHOOK_PROBES, CHAT_WEBHOOKS, WEBHOOK_ROWS } from '../checks/chat/applications.ts';
+import { appOf, rowsTo } from '../checks/apply.ts';
 import type { PropertyCheck } from './run.ts';
 import type { CaseOutcome, GeneratedCase } from '../checks/case.ts';
 
-export const CHAT_WEBHOOKS = 'transport webhooks: each channel\'s enabled types';
-export const CHAT_WEBHOOK_PROBES = 'transport webhooks: a missing or unknown ClientId';
+// The properties' names live with their rows (the chat application table).
+export { CHAT_WEBHOOK_PROBES, CHAT_WEBHOOKS };
 
 /** What running a case needs of the session. */
 export interface WebhookDriver {
@@ -227,26 +216,13 @@ export function sentPerChannel(d: WebhookDriver): Record<string, Record<string, 
 
 export { typesOfCase };
 
-const MUST = 'MUST' as const;
-const authorisedStep = (s: CaseOutcome): boolean => s.case.intent.kind !== 'refused' && s.trigger === undefined;
-const probeStep = (s: CaseOutcome): boolean => s.case.intent.kind === 'refused';
-
-/** The property checks of the chat webhooks, spread into `PROPERTY_CHECKS` (`registry.ts`). */
-export const CHAT_WEBHOOK_CHECKS: Record<string, (profile: boolean) => PropertyCheck[]> = {
-  [CHAT_WEBHOOKS]: () => [
-    { check: overSteps(ensureTemplateCreateAnswersCode, authorisedStep), app: { requirements: ['TRN-TEMPLATE-CREATE-REPLY-CODE', 'TRN-TEMPLATE-CODE-STRING'], severity: MUST } },
-    { check: overSteps(ensureTemplateCodeUniqueInChannel, authorisedStep), app: { requirements: ['TRN-TEMPLATE-CODE-UNIQUE-IN-CHANNEL'], severity: MUST } },
-    { check: overSteps(ensureTemplateUpdateAcknowledged, authorisedStep), app: { requirements: ['TRN-WEBHOOKURL-GIVEN'], severity: MUST } },
-    { check: overSteps(ensureTemplateDeleteAcknowledged, authorisedStep), app: { requirements: ['TRN-WEBHOOKURL-GIVEN'], severity: MUST } },
-    { check: overSteps(ensureMessageWebhookAcknowledged, authorisedStep), app: { requirements: ['WIRE-TRN-WEBHOOK-ANSWERED'], severity: MUST } },
-    { check: overSteps(ensureMessageSentAnswersReply, authorisedStep), app: { requirements: ['WIRE-TRN-MESSAGE-SENT-REPLY'], severity: MUST } },
-    { check: overSteps(ensureMessageSentErrorCodeKnown, authorisedStep), app: { requirements: ['WIRE-TRN-MESSAGE-SENT-ERROR-CODES'], severity: MUST } },
-  ],
-  [CHAT_WEBHOOK_PROBES]: () => [
-    { check: overSteps(ensureWebhookWithoutClientIdRefused, probeStep), app: { requirements: ['WIRE-GEN-BAD-CLIENTID-NO-ACTION'], severity: MUST } },
-    { check: overSteps(ensureRefusedWebhookLeftNoEffect, probeStep), app: { requirements: ['WIRE-GEN-BAD-CLIENTID-NO-ACTION'], severity: MUST } },
-  ],
-};
+/**
+ * The property checks of the chat webhooks in the shape of `PROPERTY_CHECKS` (`registry.ts`, which
+ * spreads them), read from the chat application table's rows.
+ */
+export const CHAT_WEBHOOK_CHECKS: Record<string, (profile: boolean) => PropertyCheck[]> = Object.fromEntries(
+  [CHAT_WEBHOOKS, CHAT_WEBHOOK_PROBES].map((name) => [name, () => rowsTo(WEBHOOK_ROWS, name).map((r) => ({ check: r.check, app: appOf(r) }))]),
+);
 
 /** Whether a saved case is a webhook case of this file (its steps are webhooks and verdicts), for `conformance replay`. */
 export function isWebhookCase(c: GeneratedCase): boolean {

@@ -24,7 +24,7 @@ import { templateContent } from '../generators/chat/templates.ts';
 import { afterWebhook } from '../simulators/gateway-webhooks.ts';
 import type { GatewaySimulator } from '../simulators/gateway.ts';
 import type { Exchange } from '../evidence/exchange.ts';
-import { offRouteCallOf, templateCallOf, type TemplateCallView, type TemplateStepView } from '../checks/chat/templates.ts';
+import { offRouteCallOf, templateCallOf, type TemplateCallView, type TemplateStepView } from '../checks/chat/template-views.ts';
 import { triggerFailure, type TriggerName } from '../module/triggers.ts';
 import type { CaseOutcome, GeneratedCase } from '../checks/case.ts';
 import type { RunSession } from '../run/session.ts';

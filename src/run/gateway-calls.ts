@@ -9,41 +9,12 @@
 import { contract, withoutNulls } from '../contract/schemas.ts';
 import type { Exchange } from '../evidence/exchange.ts';
 import type { Check } from '../checks/check.ts';
-import type { Application } from '../checks/apply.ts';
+import { appOf, type Application, type Row } from '../checks/apply.ts';
 import type { GatewayCall, GatewayRoute } from '../simulators/gateway.ts';
 import type { Api } from '../simulators/gateway-routing.ts';
-import {
-  API_PREFIX,
-  ensureChannelSettingsAreLegal,
-  ensureGatewayAcceptedCall,
-  ensureGatewayCallAtKnownEndpoint,
-  ensureGatewayCallCarriesToken,
-  ensureGatewayTokenIsFromRegistration,
-  type ChannelBody,
-  type SettingsAspect,
-} from '../checks/chat/gateway-calls.ts';
+import { API_PREFIX, type ChannelBody } from '../checks/chat/gateway-calls.ts';
+import { CHANNEL_SETTINGS, GATEWAY } from '../checks/chat/applications.ts';
 import type { Conformance } from './conformance.ts';
-
-const MUST = 'MUST' as const;
-
-/** The requirement ids of each use, per API. */
-const IDS = {
-  token: { transport: ['TRN-AUTH-TOKEN-HEADER'], bot: ['BOT-AUTH-TOKEN-HEADER'] },
-  origin: { transport: ['TRN-AUTH-TOKEN-FROM-REGISTRATION'], bot: ['BOT-AUTH-TOKEN-FROM-REGISTRATION'] },
-  base: { transport: ['TRN-API-BASE-PATH', 'WIRE-TRN-ENDPOINTURL-BASE'], bot: ['BOT-API-BASE-PATH', 'WIRE-BOT-ENDPOINTURL-BASE'] },
-  // The Bot API's endpoints are the official bot clients' (the document: "not shown"; the profile names two).
-  paths: { transport: ['WIRE-TRN-API-PATHS'], bot: [] },
-  json: { transport: ['WIRE-TRN-API-JSON'], bot: [] },
-  other: { transport: [], bot: [] },
-} satisfies Record<string, Record<Api, string[]>>;
-
-const SETTINGS: Array<{ aspect: SettingsAspect; requirements: string[] }> = [
-  { aspect: 'new_customer', requirements: ['TRN-POLICY-NEW-CUSTOMER-VALUES'] },
-  { aspect: 'after_reply_timeout', requirements: ['TRN-POLICY-AFTER-REPLY-VALUES'] },
-  { aspect: 'template.creation', requirements: ['TRN-TEMPLATE-CREATION-BOOLEAN'] },
-  { aspect: 'features', requirements: ['WIRE-TRN-CHANNEL-FEATURE-VALUES'] },
-  { aspect: 'body', requirements: ['WIRE-TRN-CHANNEL-ACTIVATION-BODY'] },
-];
 
 /** Routes whose refusals other chat checks judge (templates; the bot's commands and messages). */
 const ELSEWHERE: ReadonlySet<GatewayRoute> = new Set<GatewayRoute>([
@@ -91,16 +62,12 @@ export function channelBodies(calls: readonly GatewayCall[], profile: boolean): 
 }
 
 type Planned = Array<{ check: Check<never>; app: Application }>;
+const plan = (rows: ReadonlyArray<Row<never>>): Planned => rows.map((r) => ({ check: r.check, app: appOf(r) }));
 
-/** The checks of an API's calls with their ids and severity (exported for the catalogue's level test). */
-export function planned(api: Api): Planned {
-  const p: Planned = [
-    { check: ensureGatewayCallCarriesToken as Check<never>, app: { requirements: IDS.token[api], severity: MUST } },
-    { check: ensureGatewayTokenIsFromRegistration as Check<never>, app: { requirements: IDS.origin[api], severity: MUST } },
-    { check: ensureGatewayCallAtKnownEndpoint as Check<never>, app: { requirements: IDS.base[api], severity: MUST } },
-  ];
-  if (api === 'transport') p.push(...SETTINGS.map((s) => ({ check: ensureChannelSettingsAreLegal as Check<never>, app: { requirements: s.requirements, severity: MUST } })));
-  return p;
+/** The rows an API's judgement applies in every run, as checks with their ids and severity (what is recorded when nothing can be judged). */
+function planned(api: Api): Planned {
+  const r = GATEWAY[api];
+  return plan([r.token, r.origin, r.base, ...(api === 'transport' ? CHANNEL_SETTINGS : [])]);
 }
 
 /** Judges every gateway call of the session (called once, when it ends). */
@@ -121,22 +88,23 @@ export async function judgeGatewayCalls(conformance: Conformance): Promise<void>
   for (const api of apis) {
     const calls = gateway.calls.filter((c) => c.api === api);
     const mine = unknown.filter((x) => apiOfUnknown(x, apis) === api);
-    await conformance.apply(ensureGatewayCallCarriesToken, { api, calls }, { requirements: IDS.token[api], severity: MUST });
-    await conformance.apply(ensureGatewayTokenIsFromRegistration, { api, calls }, { requirements: IDS.origin[api], severity: MUST });
-    await conformance.apply(ensureGatewayCallAtKnownEndpoint, { api, calls, unknown: mine, aspect: 'base' }, { requirements: IDS.base[api], severity: MUST });
+    const rows = GATEWAY[api];
+    await conformance.apply(rows.token, { api, calls });
+    await conformance.apply(rows.origin, { api, calls });
+    await conformance.apply(rows.base, { api, calls, unknown: mine, aspect: 'base' });
     // The Bot API's endpoints rest on the official clients alone: judged with the profile only.
     const paths = { api, calls, unknown: mine, aspect: 'paths' as const };
-    if (api === 'bot' && !profile) conformance.notRun('skipped', 'profile checks are off (the document does not show the Bot API\'s endpoints)', [{ check: ensureGatewayCallAtKnownEndpoint as Check<never>, app: { requirements: [], severity: MUST } }]);
-    else await conformance.apply(ensureGatewayCallAtKnownEndpoint, paths, { requirements: IDS.paths[api], severity: MUST });
+    if (api === 'bot' && !profile) conformance.notRun('skipped', 'profile checks are off (the document does not show the Bot API\'s endpoints)', plan([rows.paths]));
+    else await conformance.apply(rows.paths, paths);
     const owned = calls.filter((c) => !ELSEWHERE.has(c.route));
-    await conformance.apply(ensureGatewayAcceptedCall, { api, calls: owned, aspect: 'json' }, { requirements: IDS.json[api], severity: MUST });
-    await conformance.apply(ensureGatewayAcceptedCall, { api, calls: owned, aspect: 'other' }, { requirements: IDS.other[api], severity: MUST });
+    await conformance.apply(rows.json, { api, calls: owned, aspect: 'json' });
+    await conformance.apply(rows.other, { api, calls: owned, aspect: 'other' });
     if (api !== 'transport') continue;
     const bodies = channelBodies(calls, profile);
     const activated = calls.some((c) => c.route === 'transport.channel.activate');
     const none = activated
       ? `no channel activation or update body the gateway could read as a JSON object (under ${API_PREFIX.transport})`
       : `the transport activated no channel: no POST ${API_PREFIX.transport}/channels reached the gateway (the document asks no activation; nothing to judge)`;
-    for (const s of SETTINGS) await conformance.apply(ensureChannelSettingsAreLegal, { aspect: s.aspect, bodies, none }, { requirements: s.requirements, severity: MUST });
+    for (const s of CHANNEL_SETTINGS) await conformance.apply(s, { aspect: s.aspect, bodies, none });
   }
 }

@@ -14,10 +14,8 @@ import { contract } from '../../src/contract/schemas.ts';
 import { GatewayState } from '../../src/simulators/gateway-state.ts';
 import { botEvent, botEventContextOf, commandEvent, type BotEvent } from '../../src/generators/chat/bot-events.ts';
 import { BOT_EVENTS } from '../../src/properties/chat-bot.ts';
-import * as chatBot from '../../src/properties/chat-bot.ts';
-import { apply } from '../../src/checks/apply.ts';
+import { apply, appOf } from '../../src/checks/apply.ts';
 import type { Check } from '../../src/checks/check.ts';
-import type { Application } from '../../src/checks/apply.ts';
 import { propertyChecks } from '../../src/properties/registry.ts';
 import {
   commandPath,
@@ -27,20 +25,17 @@ import {
   ensureBotCommandsArePut,
   ensureBotListensOnSocket,
   ensureBotMessageBody,
-  ensureBotReconnectIsNotTightLoop,
-  ensureBotReconnectsAfterAbnormalClose,
-  ensureBotReconnectsAfterNormalClose,
   ensureBotRegistersCommandsAfterRegistration,
   ensureBotSocketAddress,
   ensureBotSocketCarriesToken,
-  peakPerSecond,
   socketAddressProblem,
   type BotCommandsSubject,
-  type BotReconnectSubject,
   type BotSocketSubject,
   type CommandCall,
   type SocketAttempt,
 } from '../../src/checks/chat/bot.ts';
+import { ensureBotReconnectIsNotTightLoop, ensureBotReconnectsAfterAbnormalClose, ensureBotReconnectsAfterNormalClose, peakPerSecond, type BotReconnectSubject } from '../../src/checks/chat/bot-reconnect.ts';
+import { BOT_RECONNECT_ROWS } from '../../src/checks/chat/applications.ts';
 
 const T0 = 1_700_000_000_000;
 const put = (name: string, body: unknown, at = T0 + 50, extra: Partial<CommandCall> = {}): CommandCall => ({ exchangeId: `x-${name}-${at}`, method: 'PUT', path: `/api/bot/v1/my/commands/${name}`, name, at, status: 200, body, ...extra });
@@ -246,7 +241,7 @@ test('a bot that connected and then closed its socket: the failure says it conne
 });
 
 test('a redial within 100 ms of a close: one warning that quotes the sentence, not a silent pass (issue 31, item 7)', async () => {
-  const plan = ((chatBot as Record<string, unknown>).BOT_RECONNECT_CHECKS ?? []) as Array<{ check: Check<never>; app: Application }>;
+  const plan = BOT_RECONNECT_ROWS.map((r) => ({ check: r.check as Check<never>, app: appOf(r) }));
   const ctx = { profile: true, exchange: () => undefined };
   const close = (mode: 'normal' | 'abnormal', firstAttemptMs: number) => ({ mode, closedAt: T0, attempts: 1, boundMs: 10_000, firstAttemptMs, reconnectedMs: firstAttemptMs + 3, evidence: ['c'] });
   const subject = (first: number): BotReconnectSubject => ({

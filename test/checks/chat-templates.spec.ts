@@ -3,11 +3,13 @@
  * check, what a correct module sends passes, and a call nothing exercised is not applicable.
  */
 import { test, expect } from '@playwright/test';
-import { TEMPLATE_CALL_CHECKS, TEMPLATE_STEP_CHECKS, offRouteCallOf, type TemplateCallView, type TemplateStepView, type TemplateSubject } from '../../src/checks/chat/templates.ts';
+import type { TemplateCallView, TemplateStepView, TemplateSubject } from '../../src/checks/chat/templates.ts';
+import { offRouteCallOf } from '../../src/checks/chat/template-views.ts';
+import { TEMPLATE_CALL_ROWS, TEMPLATE_STEP_USES } from '../../src/checks/chat/applications.ts';
 import { judgeReport, judgeUpdate, type TemplateState, type VerificationStatus } from '../../src/contract/template-machine.ts';
 import type { Exchange } from '../../src/evidence/exchange.ts';
 
-const ALL = [...TEMPLATE_STEP_CHECKS, ...TEMPLATE_CALL_CHECKS].map((c) => c.check);
+const ALL = [...TEMPLATE_STEP_USES, ...TEMPLATE_CALL_ROWS].map((c) => c.check);
 let n = 0;
 
 /** A PUT of a template in `from`, judged (and refused) as the gateway does. */

@@ -79,8 +79,8 @@ test('`conformance requirements` prints a table with the counts', () => {
  * states why not (`levelReason`); and applies only statements that bind the module (actor
  * `module`: the system's and the gateway's are the simulators' to keep). Applications are read
  * two ways: the literal ones in every source and spec file (`requirements: [...], severity: X`),
- * and the tables built at run time (the properties, the registration rules, the system endpoints,
- * the gateway calls, the template checks, the bot's reconnection).
+ * and the tables built at run time (the properties, the registration rules, the system-api, run
+ * and chat tables).
  */
 type Use = { where: string; ids: string[]; severity: string; reason?: string };
 
@@ -99,31 +99,22 @@ function literalUses(): Use[] {
       const reason = /levelReason:\s*'([^']+)'/.exec(m[3]!)?.[1];
       uses.push({ where, ids, severity: m[2]!, ...(reason ? { reason } : {}) });
     }
-    // The flows of the system calls: every id applied MUST (`app([...])`, `flowIds`, the items' `ids`).
-    if (/system-api\/(module-calls\.spec|telephony-flows)\.ts$/.test(where)) {
-      for (const m of text.matchAll(/(?:\bapp\(|flowIds:\s*|\bids:\s*)(\[[^\]]*\])/g)) if (idsOf(m[1]!).length > 0) uses.push({ where, ids: idsOf(m[1]!), severity: 'MUST' });
-    }
   }
   return uses;
 }
 
 async function tableUses(): Promise<Use[]> {
   const { PROPERTY_CHECKS, propertyChecks } = await import('../../src/properties/registry.ts');
-  const { REGISTRATION_RULES } = await import('../../src/checks/registration/index.ts');
-  const { REGISTRATION_JUDGEMENTS } = await import('../../src/checks/registration/judge.ts');
-  const { ENDPOINT_JUDGEMENTS } = await import('../../src/checks/system-api/endpoints.ts');
-  const { TEMPLATE_CALL_CHECKS, TEMPLATE_STEP_CHECKS } = await import('../../src/checks/chat/templates.ts');
-  const { BOT_RECONNECT_CHECKS } = await import('../../src/properties/chat-bot.ts');
-  const { planned } = await import('../../src/run/gateway-calls.ts');
+  const { REGISTRATION_ROWS } = await import('../../src/checks/registration/applications.ts');
+  const { SYSTEM_API_ROWS } = await import('../../src/checks/system-api/applications.ts');
+  const { RUN_ROWS } = await import('../../src/checks/run/applications.ts');
+  const { CHAT_ROWS } = await import('../../src/checks/chat/applications.ts');
   const use = (where: string, app: { requirements: string[]; severity: string; levelReason?: string }): Use => ({ where, ids: app.requirements, severity: app.severity, ...(app.levelReason ? { reason: app.levelReason } : {}) });
   return [
     ...Object.keys(PROPERTY_CHECKS).flatMap((name) => [true, false].flatMap((profile) => propertyChecks(name, profile).map((c) => use(`property ${name} ${c.check.name}`, c.app)))),
-    ...REGISTRATION_RULES.map((r) => use(`registration rule ${r.check.name}`, { requirements: r.requirements, severity: r.severity ?? 'MUST', ...(r.levelReason ? { levelReason: r.levelReason } : {}) })),
-    ...REGISTRATION_JUDGEMENTS.flatMap((j) => j.planned.map((p) => use(`registration ${j.title}`, p.app))),
-    ...Object.entries(ENDPOINT_JUDGEMENTS).flatMap(([e, j]) => [j!.payloadIds, j!.methodIds, j!.limit?.requirements ?? [], ...(j!.rules ?? []).map((r) => r.requirements)].map((ids) => use(`system endpoint ${e}`, { requirements: ids, severity: 'MUST' }))),
-    ...[...TEMPLATE_CALL_CHECKS, ...TEMPLATE_STEP_CHECKS].map((c) => use(`template ${c.check.name}`, { requirements: c.requirements, severity: 'MUST' })),
-    ...BOT_RECONNECT_CHECKS.map((c) => use(`bot reconnection ${c.check.name}`, c.app)),
-    ...(['transport', 'bot'] as const).flatMap((api) => planned(api).map((c) => use(`gateway calls ${api} ${c.check.name}`, c.app))),
+    ...REGISTRATION_ROWS.map((r) => use(`registration ${r.to}: ${r.check.name}`, r)),
+    ...[...SYSTEM_API_ROWS, ...RUN_ROWS].map((r) => use(`${r.to} ${r.check.name}`, r)),
+    ...CHAT_ROWS.filter((r) => !r.property).map((r) => use(`chat ${r.to} ${r.check.name}`, r)),
   ].filter((u) => u.ids.length > 0 && u.severity !== 'INFO');
 }
 

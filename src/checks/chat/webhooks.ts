@@ -46,6 +46,11 @@ export interface WebhookStepInfo {
 
 export type WebhookOutcome = CaseOutcome & { webhook?: WebhookStepInfo };
 
+/** A step of a webhook case sent with the ClientId (not a probe, not a trigger): what the reply checks judge, over the case's steps (`overSteps`). */
+export const authorisedStep = (s: CaseOutcome): boolean => s.case.intent.kind !== 'refused' && s.trigger === undefined;
+/** A step of a webhook case sent with a missing or unknown ClientId: what the refusal checks judge. */
+export const probeStep = (s: CaseOutcome): boolean => s.case.intent.kind === 'refused';
+
 type Json = Record<string, unknown>;
 const isObj = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 const info = (o: CaseOutcome): WebhookStepInfo | undefined => (o as WebhookOutcome).webhook;
