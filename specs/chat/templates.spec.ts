@@ -17,7 +17,7 @@ import { covers } from '../covers.ts';
 import { inArea } from '../areas.ts';
 import { runProperty, type PropertyCheck, type PropertySpec } from '../../src/properties/run.ts';
 import { propertyChecks, propertyCovers } from '../../src/properties/registry.ts';
-import { TEMPLATE_SEQUENCES } from '../../src/properties/chat-templates.ts';
+import { TEMPLATE_SEQUENCES } from '../../src/checks/chat/applications.ts';
 import { notRunFor } from '../../src/properties/applicability.ts';
 import { runTemplateSequence, sessionTemplateDriver, templateSequences } from '../../src/properties/template-sequences.ts';
 import { awaitChannels } from '../../src/generators/chat/context.ts';

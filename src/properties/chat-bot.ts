@@ -4,9 +4,6 @@
  * through the Bot API. Spread into `PROPERTY_CHECKS` (registry.ts); its checks' rows are in
  * `src/checks/chat/applications.ts` (so are the bot spec's).
  */
-import type { PropertyCheck } from './run.ts';
-import { appOf } from '../checks/apply.ts';
-import { BOT_EVENT_ROWS, BOT_EVENTS } from '../checks/chat/applications.ts';
 import type { RunSession } from '../run/session.ts';
 import type { CallbackName } from '../callbacks/table.ts';
 import type { Reply } from '../client/callback-client.ts';
@@ -15,12 +12,6 @@ import type { CaseOutcome, GeneratedCase } from '../checks/case.ts';
 import type { BotEvent } from '../generators/chat/bot-events.ts';
 
 // The property's name lives with its rows (the chat application table).
-export { BOT_EVENTS };
-
-/** The bot's property checks in the shape of `PROPERTY_CHECKS` (`registry.ts`, which spreads them), read from the chat application table's rows. */
-export const CHAT_BOT_PROPERTY_CHECKS: Readonly<Record<string, (profile: boolean) => PropertyCheck[]>> = {
-  [BOT_EVENTS]: () => BOT_EVENT_ROWS.map((r) => ({ check: r.check, app: appOf(r) })),
-};
 
 /** Not a callback: the case is a frame on the bot WebSocket (`conformance replay` sends it again on the socket). */
 export const BOT_FRAME_CASE = 'bot.websocket-frame' as CallbackName;

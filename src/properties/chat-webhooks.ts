@@ -12,20 +12,13 @@ import type { Reply } from '../client/callback-client.ts';
 import type { CallbackName } from '../callbacks/table.ts';
 import { inventedHex } from '../generators/invented.ts';
 import type { WebhookCasePayload, WebhookStep } from '../generators/chat/webhooks.ts';
-import { typesOfCase } from '../generators/chat/webhooks.ts';
 import type { RunSession } from '../run/session.ts';
 import { bindStep, type ReferenceScope } from '../generators/chat/references.ts';
 import { openConversation } from '../generators/chat/context.ts';
 import type { Conversation } from '../simulators/gateway-conversations.ts';
 import type { GatewayCall } from '../simulators/gateway.ts';
 import type { WebhookOutcome, WebhookStepInfo } from '../checks/chat/webhooks.ts';
-import { CHAT_WEBHOOK_PROBES, CHAT_WEBHOOKS, WEBHOOK_ROWS } from '../checks/chat/applications.ts';
-import { appOf, rowsTo } from '../checks/apply.ts';
-import type { PropertyCheck } from './run.ts';
 import type { CaseOutcome, GeneratedCase } from '../checks/case.ts';
-
-// The properties' names live with their rows (the chat application table).
-export { CHAT_WEBHOOK_PROBES, CHAT_WEBHOOKS };
 
 /** What running a case needs of the session. */
 export interface WebhookDriver {
@@ -214,15 +207,6 @@ export function sentPerChannel(d: WebhookDriver): Record<string, Record<string, 
   return Object.fromEntries([...d.sent].map(([ch, m]) => [String(ch), Object.fromEntries([...m].sort(([a], [b]) => a.localeCompare(b)))]));
 }
 
-export { typesOfCase };
-
-/**
- * The property checks of the chat webhooks in the shape of `PROPERTY_CHECKS` (`registry.ts`, which
- * spreads them), read from the chat application table's rows.
- */
-export const CHAT_WEBHOOK_CHECKS: Record<string, (profile: boolean) => PropertyCheck[]> = Object.fromEntries(
-  [CHAT_WEBHOOKS, CHAT_WEBHOOK_PROBES].map((name) => [name, () => rowsTo(WEBHOOK_ROWS, name).map((r) => ({ check: r.check, app: appOf(r) }))]),
-);
 
 /** Whether a saved case is a webhook case of this file (its steps are webhooks and verdicts), for `conformance replay`. */
 export function isWebhookCase(c: GeneratedCase): boolean {

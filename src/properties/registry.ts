@@ -8,22 +8,13 @@ import type { PropertyCheck } from './run.ts';
 import { appOf, rowsTo, type Row } from '../checks/apply.ts';
 import { ALL_ROWS } from '../checks/tables.ts';
 import type { CaseOutcome } from '../checks/case.ts';
-import { CHAT_TEMPLATE_PROPERTIES } from './chat-templates.ts';
-import { CHAT_BOT_PROPERTY_CHECKS } from './chat-bot.ts';
-import { CHAT_WEBHOOK_CHECKS } from './chat-webhooks.ts';
 
 const PROPERTY_ROWS = ALL_ROWS.filter((r) => r.property) as ReadonlyArray<Row<CaseOutcome>>;
 
 const fromRows = (property: string) => (profile: boolean): PropertyCheck[] => rowsTo(PROPERTY_ROWS, property, profile).map((r) => ({ check: r.check, app: appOf(r) }));
 
 /** Each property's checks, by the property's name; `profile`: the run's reading (some ids differ by it). */
-export const PROPERTY_CHECKS: Readonly<Record<string, (profile: boolean) => PropertyCheck[]>> = {
-  ...Object.fromEntries([...new Set(PROPERTY_ROWS.map((r) => r.to))].map((name) => [name, fromRows(name)])),
-  // chat: each part's properties in its own file (src/properties/chat-*.ts), until they are rows of src/checks/chat/applications.ts
-  ...CHAT_WEBHOOK_CHECKS,
-  ...CHAT_TEMPLATE_PROPERTIES,
-  ...CHAT_BOT_PROPERTY_CHECKS,
-};
+export const PROPERTY_CHECKS: Readonly<Record<string, (profile: boolean) => PropertyCheck[]>> = Object.fromEntries([...new Set(PROPERTY_ROWS.map((r) => r.to))].map((name) => [name, fromRows(name)]));
 
 /** The requirement ids a property can credit in either view of the run: what its test declares it covers. */
 export const propertyCovers = (property: string): string[] => [true, false].flatMap((profile) => propertyChecks(property, profile).flatMap((c) => c.app.requirements));

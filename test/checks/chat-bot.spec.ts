@@ -13,7 +13,7 @@ import type { CallbackName } from '../../src/callbacks/table.ts';
 import { contract } from '../../src/contract/schemas.ts';
 import { GatewayState } from '../../src/simulators/gateway-state.ts';
 import { botEvent, botEventContextOf, commandEvent, type BotEvent } from '../../src/generators/chat/bot-events.ts';
-import { BOT_EVENTS } from '../../src/properties/chat-bot.ts';
+import { BOT_EVENTS } from '../../src/checks/chat/applications.ts';
 import { apply, appOf } from '../../src/checks/apply.ts';
 import type { Check } from '../../src/checks/check.ts';
 import { propertyChecks } from '../../src/properties/registry.ts';

@@ -26,7 +26,7 @@ import { onReply } from '../../src/checks/adapt.ts';
 import { propertyChecks } from '../../src/properties/registry.ts';
 import { AUTOCOMPLETE, CALCULATE_VALID, DELETE_SAVED, GET_SAVED, SAVE_VALID, SEQUENCES, SHIPMENT_POINT_LIST, TARIFF_LIST } from '../../src/checks/delivery/applications.ts';
 import { CREATE_VALID, PAYMENT_SEQUENCES } from '../../src/checks/payment/applications.ts';
-import { CHAT_WEBHOOKS } from '../../src/properties/chat-webhooks.ts';
+import { CHAT_WEBHOOKS } from '../../src/checks/chat/applications.ts';
 import { ensureActivityAcknowledged } from '../../src/checks/callbacks/activity.ts';
 import { ensureCalculateAnswersTariffList, ensureExtraDataAvailableAreDeclaredFields, ensureTariffCostIsNumberOrAbsent, ensureTariffTypeIsKnown } from '../../src/checks/delivery/calculate-reply.ts';
 import { ensureSaveReturnsDeliveryId } from '../../src/checks/delivery/save-reply.ts';
