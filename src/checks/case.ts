@@ -58,7 +58,7 @@ export interface CaseOutcome {
   /** A payment step: the invoice it acted on, what the model allowed and required, and what the module reported. */
   invoice?: InvoiceView;
   /** A chat template step: the template it acted on, what it asked of the module, and the module's template calls (`template-sequences.ts`). */
-  template?: import('./chat/templates.ts').TemplateStepView;
+  template?: import('./chat/template-views.ts').TemplateStepView;
 }
 
 /** What a payment step did to its invoice, as the model expected it and the system saw it (`payment-sequences.ts`). */
