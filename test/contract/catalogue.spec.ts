@@ -77,50 +77,19 @@ test('`conformance requirements` prints a table with the counts', () => {
  * Severity from the words of the documents (issue 31, item 7): every application of a requirement
  * id uses the catalogue level of its ids (MUST when any id is MUST, SHOULD when all are SHOULD), or
  * states why not (`levelReason`); and applies only statements that bind the module (actor
- * `module`: the system's and the gateway's are the simulators' to keep). Applications are read
- * two ways: the literal ones in every source and spec file (`requirements: [...], severity: X`),
- * and the tables built at run time (the properties, the registration rules, the system-api, run
- * and chat tables).
+ * `module`: the system's and the gateway's are the simulators' to keep). Every application is a
+ * row of an area's table (`src/checks/tables.ts`; test/contract/layout.spec.ts holds ids there).
  */
 type Use = { where: string; ids: string[]; severity: string; reason?: string };
 
-function literalUses(): Use[] {
-  const files = (dir: string): string[] =>
-    fs.readdirSync(dir, { withFileTypes: true }).flatMap((d) => (d.isDirectory() ? files(path.join(dir, d.name)) : d.name.endsWith('.ts') ? [path.join(dir, d.name)] : []));
-  const uses: Use[] = [];
-  for (const file of [...files(path.join(PACKAGE_ROOT, 'src')), ...files(path.join(PACKAGE_ROOT, 'specs'))]) {
-    const text = fs.readFileSync(file, 'utf8');
-    const where = path.relative(PACKAGE_ROOT, file);
-    const idsOf = (s: string): string[] => [...s.matchAll(/'((?:WIRE-)?(?:REG|TEL|DLV|PAY|TRN|BOT|GEN)-[A-Z0-9-]+)'/g)].map((m) => m[1]!);
-    // `requirements: <literal or ternary of literals>, severity: <MUST | SHOULD>` and what follows up to the object's end.
-    for (const m of text.matchAll(/requirements:\s*([^{}]*?),\s*severity:\s*'?(MUST|SHOULD)\b'?(?: as const)?([^{}]*?)\}/g)) {
-      const ids = idsOf(m[1]!);
-      if (ids.length === 0 || /[a-z]\w*\[|\.\w*[Ii]ds\b|^\s*[a-z]\w*\s*$/.test(m[1]!.replace(/'[^']*'/g, ''))) continue;
-      const reason = /levelReason:\s*'([^']+)'/.exec(m[3]!)?.[1];
-      uses.push({ where, ids, severity: m[2]!, ...(reason ? { reason } : {}) });
-    }
-  }
-  return uses;
-}
-
 async function tableUses(): Promise<Use[]> {
-  const { PROPERTY_CHECKS, propertyChecks } = await import('../../src/properties/registry.ts');
-  const { REGISTRATION_ROWS } = await import('../../src/checks/registration/applications.ts');
-  const { SYSTEM_API_ROWS } = await import('../../src/checks/system-api/applications.ts');
-  const { RUN_ROWS } = await import('../../src/checks/run/applications.ts');
-  const { CHAT_ROWS } = await import('../../src/checks/chat/applications.ts');
-  const use = (where: string, app: { requirements: string[]; severity: string; levelReason?: string }): Use => ({ where, ids: app.requirements, severity: app.severity, ...(app.levelReason ? { reason: app.levelReason } : {}) });
-  return [
-    ...Object.keys(PROPERTY_CHECKS).flatMap((name) => [true, false].flatMap((profile) => propertyChecks(name, profile).map((c) => use(`property ${name} ${c.check.name}`, c.app)))),
-    ...REGISTRATION_ROWS.map((r) => use(`registration ${r.to}: ${r.check.name}`, r)),
-    ...[...SYSTEM_API_ROWS, ...RUN_ROWS].map((r) => use(`${r.to} ${r.check.name}`, r)),
-    ...CHAT_ROWS.filter((r) => !r.property).map((r) => use(`chat ${r.to} ${r.check.name}`, r)),
-  ].filter((u) => u.ids.length > 0 && u.severity !== 'INFO');
+  const { ALL_ROWS } = await import('../../src/checks/tables.ts');
+  return ALL_ROWS.map((r) => ({ where: `${r.to}: ${r.check.name}`, ids: r.requirements, severity: r.severity, ...(r.levelReason ? { reason: r.levelReason } : {}) })).filter((u) => u.ids.length > 0 && u.severity !== 'INFO');
 }
 
 test('every application of an id uses its catalogue level, or says why not; only module statements are applied', async () => {
   const cat = catalogue();
-  const uses = [...literalUses(), ...(await tableUses())];
+  const uses = await tableUses();
   expect(uses.length).toBeGreaterThan(150);
   const levelOf = (ids: string[]): string => (ids.some((id) => cat.get(id).level === 'MUST') ? 'MUST' : 'SHOULD');
   const disagree = uses.filter((u) => u.severity !== levelOf(u.ids) && !u.reason).map((u) => `${u.where}: ${u.ids.join(', ')} applied ${u.severity}, catalogue ${levelOf(u.ids)}`);
