@@ -14,8 +14,10 @@
 import { test as base, expect } from '@playwright/test';
 import fs from 'node:fs';
 import path from 'node:path';
-import { RunSession, SessionStartError, claimSessionStart, noteBrokenSpec, notRunResult, secondStartResult } from '../src/run/session.ts';
+import { RunSession, SessionStartError } from '../src/run/session.ts';
+import { claimSessionStart, noteBrokenSpec, notRunResult, secondStartResult } from '../src/run/session-start.ts';
 import { Conformance, sessionRecordsDir, sessionSink, testSink } from '../src/run/conformance.ts';
+import { judgeSession } from '../src/run/session-judgements.ts';
 import { readAborted, runConfig, writeAborted } from '../src/run/environment.ts';
 
 export const test = base.extend<{ conformance: Conformance }, { session: RunSession }>({
@@ -47,7 +49,7 @@ export const test = base.extend<{ conformance: Conformance }, { session: RunSess
       // session's record also carries the run's evidence and every kept exchange no test carried
       // (the session's start, between two tests).
       const own = new Conformance(session, sessionSink(session.log.prefix));
-      await own.judgeUnpromptedCalls();
+      await judgeSession(own);
       await own.finish();
       await session.stop();
     },

@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { CONTRACT_FILE, PACKAGE_ROOT } from '../contract/paths.ts';
-import { nearestName } from '../module/config.ts';
+import { nearestName } from '../module/config-error.ts';
 import { RUN_USAGE, runCommand } from './run.ts';
 
 const USAGE = `usage: conformance <command> [options]

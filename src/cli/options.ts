@@ -3,7 +3,8 @@
  * option names the nearest known one; a missing value says which; a positional argument goes
  * to the command's own handler. Throws ConfigError with a one-line reason.
  */
-import { ConfigError, nearestName, type ConfigFlags } from '../module/config.ts';
+import type { ConfigFlags } from '../module/config.ts';
+import { ConfigError, nearestName } from '../module/config-error.ts';
 
 export interface OptionSpec<T> {
   name: string;

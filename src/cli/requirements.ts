@@ -1,6 +1,6 @@
 /** `conformance requirements [--json]`: prints the requirements catalogue. */
 import { catalogue, areaOf, type Requirement } from '../contract/catalogue.ts';
-import { nearestName } from '../module/config.ts';
+import { nearestName } from '../module/config-error.ts';
 
 export const REQUIREMENTS_USAGE = `usage: conformance requirements [--json]
 

@@ -10,14 +10,15 @@ import { createHash } from 'node:crypto';
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { readOptions, sessionOptions, type OptionSpec } from './options.ts';
-import { ConfigError, loadConfig, nearestName, type ConfigFlags, type Selection } from '../module/config.ts';
+import { loadConfig, type ConfigFlags, type Selection } from '../module/config.ts';
+import { ConfigError, nearestName } from '../module/config-error.ts';
 import { CODE_ROOT, PACKAGE_ROOT, PLAYWRIGHT_CONFIG } from '../contract/paths.ts';
 import { ENV_CONFIG, ENV_OUT } from '../run/environment.ts';
 import type { Results } from '../report/results.ts';
 import { verdictText } from '../report/coverage.ts';
 import { moduleStopText, summaryText } from '../report/results.ts';
 import { consoleStyle, resultLine } from '../report/console-reporter.ts';
-import { AREAS } from '../../specs/areas.ts';
+import { AREAS } from '../run/areas.ts';
 
 export const RUN_USAGE = `usage: conformance run [--config FILE] [options]
 

@@ -1,9 +1,10 @@
 /**
  * The callback client: how the suite, playing the system or the gateway, calls the module.
- * POST callbacks are `application/x-www-form-urlencoded` with `clientId` and one field named
- * after the action holding a JSON string; GET callbacks carry `clientId` and their parameters
- * in the query (wire-profile section 1). Webhooks of the gateway are JSON with the `ClientId`
- * header (section 6). Redirects are never followed; every request has a whole-request timeout
+ * The wire forms (POST callbacks `application/x-www-form-urlencoded` with `clientId` and one
+ * field named after the action holding a JSON string, GET callbacks with `clientId` and their
+ * parameters in the query, wire-profile section 1; gateway webhooks as JSON with the `ClientId`
+ * header, section 6) are encoded by src/wire/forms.ts, through the one sender
+ * (src/callbacks/send.ts). Redirects are never followed; every request has a whole-request timeout
  * (setting `callbacks.timeoutMs`) and a cap on the body it reads (`callbacks.maxBodyBytes`: a
  * longer body is dropped past the cap, one whose Content-Length is over it is not read); a reply
  * that breaks off is a transport failure that says what arrived; every exchange is recorded as
@@ -11,7 +12,7 @@
  */
 import { request, Agent } from 'undici';
 import type { Direction, EvidenceLog, Exchange } from '../evidence/exchange.ts';
-import { encodeActionForm, encodeQuery, FORM_CONTENT_TYPE, JSON_CONTENT_TYPE } from '../wire/forms.ts';
+import { encodeQuery } from '../wire/forms.ts';
 
 export interface CallbackClientOptions {
   log: EvidenceLog;
@@ -71,24 +72,9 @@ export class CallbackClient {
     this.maxBodyBytes = options.maxBodyBytes ?? 20 * 1024 * 1024;
   }
 
-  /** A POST callback: `clientId` plus one field named after the action holding its JSON (`src/wire/forms.ts`). */
-  postCallback(url: string, clientId: string | undefined, action: string, payload: unknown, options: CallOptions): Promise<Reply> {
-    return this.send('POST', url, encodeActionForm({ clientId, field: action, payload }), { 'content-type': FORM_CONTENT_TYPE, ...options.headers }, options);
-  }
-
-  /** A form POST of the given fields. */
-  postForm(url: string, form: URLSearchParams, options: CallOptions): Promise<Reply> {
-    return this.send('POST', url, form.toString(), { 'content-type': FORM_CONTENT_TYPE, ...options.headers }, options);
-  }
-
   /** A GET callback with the given query parameters added to the URL (`src/wire/forms.ts`). */
   get(url: string, query: Record<string, string | undefined>, options: CallOptions): Promise<Reply> {
     return this.send('GET', encodeQuery(url, undefined, query), undefined, { ...options.headers }, options);
-  }
-
-  /** A JSON POST (gateway webhooks). */
-  postJson(url: string, payload: unknown, options: CallOptions): Promise<Reply> {
-    return this.send('POST', url, JSON.stringify(payload), { 'content-type': JSON_CONTENT_TYPE, ...options.headers }, options);
   }
 
   async close(): Promise<void> {
@@ -97,7 +83,7 @@ export class CallbackClient {
 
   /**
    * Any request (triggers too), sent once: its answer is the one that counts. Whether the module
-   * is ready for callbacks is settled before any spec runs (`RunSession.ready`).
+   * is ready for callbacks is settled before any spec runs (`ready`, src/run/module-wait.ts).
    */
   send(method: string, url: string, body: string | undefined, headers: Record<string, string>, options: CallOptions): Promise<Reply> {
     return this.sendOnce(method, url, body, headers, options);

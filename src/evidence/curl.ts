@@ -7,7 +7,7 @@
  * callback reads as JSON. The line is built from the recorded request, already redacted by
  * value (redact.ts): a secret never appears in it.
  */
-import type { Exchange } from './exchange.ts';
+import type { RecordedMessage } from './recorded.ts';
 
 const SKIP_HEADERS = new Set(['content-length', 'host', 'connection', 'transfer-encoding', 'user-agent', 'accept-encoding']);
 
@@ -43,7 +43,7 @@ function quote(s: string): string {
   return out || "''";
 }
 
-export function curlLine(x: Pick<Exchange, 'request'>, bases: CurlBases = {}): string {
+export function curlLine(x: { request: RecordedMessage }, bases: CurlBases = {}): string {
   const { method = 'GET', headers, body, truncated } = x.request;
   let url = x.request.url ?? '';
   const base = bases.moduleUrl?.replace(/\/+$/, '');

@@ -8,22 +8,10 @@
  */
 import { Redactor } from './redact.ts';
 import { curlLine, type CurlBases } from './curl.ts';
+import type { RecordedMessage } from './recorded.ts';
 import { RateMeter } from './bounded.ts';
 
 export type Direction = 'system->module' | 'gateway->module' | 'module->system' | 'module->gateway';
-
-export interface RecordedMessage {
-  method?: string;
-  url?: string;
-  status?: number;
-  headers: Record<string, string>;
-  /** Body as text (UTF-8, with replacement characters for invalid bytes), capped and redacted. */
-  body?: string;
-  /** Size of the body in bytes as received. */
-  bytes: number;
-  /** True when the body was longer than the recorded part. */
-  truncated?: boolean;
-}
 
 export interface Exchange {
   id: string;

@@ -4,7 +4,8 @@
  * the vendor declares in the configuration. A flow whose trigger is not declared is skipped
  * ("needs trigger X"), never passed.
  */
-import { fill, fillDeep, type TriggerSpec } from './config.ts';
+import type { TriggerSpec } from './config.ts';
+import { fill, fillDeep } from './placeholders.ts';
 import type { CallbackClient, Reply } from '../client/callback-client.ts';
 
 /** The trigger names the suite knows, with their parameters (README lists them). */

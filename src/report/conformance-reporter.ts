@@ -6,7 +6,8 @@ import { buildResults, type Results } from './results.ts';
 import { renderHtml } from './html.ts';
 import { junitXml } from './junit.ts';
 import { outDir, readAborted, runConfig } from '../run/environment.ts';
-import type { ModuleOutput, ModuleStop } from '../module/launcher.ts';
+import type { ModuleStop } from '../module/launcher.ts';
+import type { ModuleOutput } from '../module/output-tail.ts';
 
 /** How the session stopped the launched module (written by the worker's session, `module-stop.json`). */
 function readModuleStop(dir: string): ModuleStop | undefined {

@@ -7,7 +7,7 @@ import { evidenceLines, moduleStopText, propertyCasesText, replayCommand, summar
 import { narrowingText, verdictText, type Coverage } from './coverage.ts';
 import type { CheckResult, PropertyStats } from '../checks/result.ts';
 import type { Exchange } from '../evidence/exchange.ts';
-import type { ModuleOutput, StreamTail } from '../module/launcher.ts';
+import type { ModuleOutput, StreamTail } from '../module/output-tail.ts';
 
 export function escapeHtml(s: unknown): string {
   return String(s ?? '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);

@@ -13,7 +13,8 @@ import { summarize, type CheckResult, type PropertyStats, type ResultsSummary } 
 import type { Exchange } from '../evidence/exchange.ts';
 import type { RunEvidence, TestRecord } from '../run/conformance.ts';
 import { AREA_KIND, appliesTo, computeCoverage, type Coverage } from './coverage.ts';
-import type { ModuleOutput, ModuleStop } from '../module/launcher.ts';
+import type { ModuleStop } from '../module/launcher.ts';
+import type { ModuleOutput } from '../module/output-tail.ts';
 import type { ResolvedConfig, Selection } from '../module/config.ts';
 
 /** The generation settings of a run: seed, cases per property, a property's time budget. */

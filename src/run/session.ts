@@ -1,175 +1,27 @@
 /**
  * A run session: the two simulators up, the module under test launched (or reached remotely),
- * its registration taken. One session serves the specs of a Playwright worker.
+ * its registration taken. One session serves the specs of a Playwright worker. How it waits for
+ * the module is in module-wait.ts, what it writes of the launched module in module-files.ts, the
+ * one session start of a run in session-start.ts.
  */
-import fs from 'node:fs';
-import path from 'node:path';
-import { fill, type ResolvedConfig } from '../module/config.ts';
-import { outDir } from './environment.ts';
-import { LaunchedModule, REPORT_BOUNDS, STOP_GRACE_MS, freePort, lastWords, narrow, type ModuleOutput, type ModuleStop } from '../module/launcher.ts';
+import type { ResolvedConfig } from '../module/config.ts';
+import { LaunchedModule, STOP_GRACE_MS, freePort } from '../module/launcher.ts';
 import { Triggers } from '../module/triggers.ts';
 import { EvidenceLog, type Exchange } from '../evidence/exchange.ts';
 import { Redactor } from '../evidence/redact.ts';
 import { CallbackClient, type Reply } from '../client/callback-client.ts';
-import { NoCallbackAddress, send, telephonyMethods, type SendOptions } from '../callbacks/send.ts';
+import { send, telephonyMethods, type SendOptions } from '../callbacks/send.ts';
 import type { CallbackName } from '../callbacks/table.ts';
 import type { SystemAction } from '../contract/invoice-machine.ts';
 import { SystemSimulator, type Registration } from '../simulators/system.ts';
 import { GatewaySimulator } from '../simulators/gateway.ts';
 import { hostOf, makeRunTls, writeCaFile, type CaFile, type RunTls } from '../simulators/tls.ts';
-import type { CheckResult } from '../checks/result.ts';
 import { AcceptedCalls } from '../checks/callbacks/acceptance.ts';
+import { countLaunch, writeModuleOutput, writeModuleStop } from './module-files.ts';
+import { ready, registrationWithin, whyNoRegistration } from './module-wait.ts';
 
 /** The run could not start: bad configuration, module never registered. Exit code 2. */
 export class SessionStartError extends Error {}
-
-/** Tries of the readiness check of a module that refuses callbacks (settle periods apart). */
-const READINESS_TRIES = 5;
-
-/** How long a module whose registration was refused must stay quiet before the run goes on to judge it. */
-const REFUSED_QUIET_MS = 2_000;
-
-/** The settle period after the registration (setting `readiness.settleMs`). */
-export function settleMs(config: ResolvedConfig): number {
-  return config.readiness?.settleMs ?? 1_000;
-}
-
-/** How the run stopped the launched module (read by the conformance reporter into `run.moduleStop`). */
-export function moduleStopFile(): string {
-  return path.join(outDir(), 'module-stop.json');
-}
-
-function writeModuleStop(stop: ModuleStop): void {
-  try {
-    fs.mkdirSync(outDir(), { recursive: true });
-    fs.writeFileSync(moduleStopFile(), `${JSON.stringify(stop)}\n`);
-  } catch {
-    // The report then says nothing of the stop; the module is stopped all the same.
-  }
-}
-
-/** The launched module's output, for the conformance reporter (results.json `run.moduleOutput`). */
-export function moduleOutputFile(): string {
-  return path.join(outDir(), 'module-output.json');
-}
-
-/** The files, in the run's output folder, that hold the end of the module's stdout and stderr (redacted, bounded). */
-export const MODULE_OUTPUT_LOGS = { stdout: 'module.stdout.log', stderr: 'module.stderr.log' } as const;
-
-/**
- * Writes what the launched module printed, for the whole run, secrets redacted: the end of each
- * stream to its log file (a first line says how much was dropped), and a narrower end of both
- * to `module-output.json` for the reporter.
- */
-function writeModuleOutput(launched: LaunchedModule, redact: (text: string) => string): void {
-  try {
-    fs.mkdirSync(outDir(), { recursive: true });
-    const report: Partial<ModuleOutput> = {};
-    for (const stream of ['stdout', 'stderr'] as const) {
-      const whole = launched[stream]().snapshot({}, redact);
-      const dropped =
-        whole.droppedLines > 0 || whole.droppedBytes > 0
-          ? `[conformance: the module's ${stream}, ${whole.totalLines} line(s) in all; ${whole.droppedLines} earlier line(s) and ${whole.droppedBytes} byte(s) in all not kept; the last ${whole.lines.length} line(s) follow]\n`
-          : '';
-      fs.writeFileSync(path.join(outDir(), MODULE_OUTPUT_LOGS[stream]), `${dropped}${whole.lines.map((l) => `${l}\n`).join('')}`);
-      report[stream] = narrow(whole, REPORT_BOUNDS);
-    }
-    fs.writeFileSync(moduleOutputFile(), `${JSON.stringify(report)}\n`);
-  } catch {
-    // The reports then lack the module's output; the run goes on.
-  }
-}
-
-/** Counts a launch of the module in the run's output folder (the suite's tests assert one per run). */
-function countLaunch(): void {
-  fs.mkdirSync(outDir(), { recursive: true });
-  fs.appendFileSync(path.join(outDir(), 'launches.log'), `${new Date().toISOString()} ${process.pid}\n`);
-}
-
-/** The run's session start, in its output folder: one per run (`claimSessionStart`). */
-export const SESSION_START_FILE = 'session-start.json';
-
-interface SessionStartRecord {
-  run: string;
-  pid: number;
-  at: string;
-  /** Conformance specs that broke after the start (`noteBrokenSpec`). */
-  broken?: string[];
-}
-
-/** The run a worker belongs to: its Playwright runner, the parent of every worker of the run (a restarted one too). */
-export function currentRun(): string {
-  return `runner ${process.ppid}`;
-}
-
-function readSessionStart(dir: string): SessionStartRecord | undefined {
-  try {
-    return JSON.parse(fs.readFileSync(path.join(dir, SESSION_START_FILE), 'utf8')) as SessionStartRecord;
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * One session, one launch of the module, per run. The first session start of a run claims the
- * run (recorded in the output folder) and gets undefined; a second start in the same run
- * (Playwright started a new worker after a spec broke) is refused: it gets the reason, and
- * starts nothing. A record left by another run (an earlier one in the same folder) is replaced.
- */
-export function claimSessionStart(options: { run?: string; dir?: string } = {}): string | undefined {
-  const run = options.run ?? currentRun();
-  const dir = options.dir ?? outDir();
-  const earlier = readSessionStart(dir);
-  if (earlier?.run === run) {
-    const broke = earlier.broken?.length ? `the conformance spec ${earlier.broken.map((t) => JSON.stringify(t)).join(', ')} broke` : 'a conformance spec broke';
-    return `a second session start in this run, refused: ${broke} and Playwright started a new worker for the tests left; the module is not launched again (the run's session started at ${earlier.at} in process ${earlier.pid})`;
-  }
-  fs.mkdirSync(dir, { recursive: true });
-  fs.writeFileSync(path.join(dir, SESSION_START_FILE), `${JSON.stringify({ run, pid: process.pid, at: new Date().toISOString() } satisfies SessionStartRecord)}\n`);
-  return undefined;
-}
-
-/** Notes, on the run's session start, a conformance spec that broke: a refused second start names it. */
-export function noteBrokenSpec(title: string, options: { run?: string; dir?: string } = {}): void {
-  const dir = options.dir ?? outDir();
-  const record = readSessionStart(dir);
-  if (!record || record.run !== (options.run ?? currentRun())) return;
-  try {
-    fs.writeFileSync(path.join(dir, SESSION_START_FILE), `${JSON.stringify({ ...record, broken: [...(record.broken ?? []), title] })}\n`);
-  } catch {
-    // The refusal then names no spec.
-  }
-}
-
-/** The suite rule a refused second session start fails (MUST): the run's own result, with the reason. */
-export function secondStartResult(reason: string): CheckResult {
-  return {
-    check: 'ensureOneSessionPerRun',
-    title: 'the run has one session: the module is launched once',
-    requirements: [],
-    profile: false,
-    severity: 'MUST',
-    status: 'failed',
-    message: `Checked: the run has one session: the module is launched once.\nReceived: ${reason}; every conformance test left was skipped\nExpected: one session for the whole run: a spec that breaks must not force a second start\nRequirements: (suite rule) (MUST)`,
-    evidence: [],
-    spec: 'run',
-  };
-}
-
-/** The result of a conformance test skipped because a second session start was refused (`claimSessionStart`). */
-export function notRunResult(spec: string, reason: string): CheckResult {
-  return {
-    check: 'ensureSpecRanToTheEnd',
-    title: 'the conformance spec ran to its end',
-    requirements: [],
-    profile: false,
-    severity: 'INFO',
-    status: 'skipped',
-    message: `Checked: the conformance spec "${spec}" ran to its end.\nSkipped: ${reason}\nRequirements: (suite rule) (INFO)`,
-    evidence: [],
-    spec,
-  };
-}
 
 export class RunSession {
   readonly log: EvidenceLog;
@@ -300,84 +152,16 @@ export class RunSession {
    * judge what it sent. Only a module that never called the system at all aborts the run.
    */
   private async awaitRegistration(timeoutMs: number, exited?: Promise<void>): Promise<void> {
-    const deadline = Date.now() + timeoutMs;
-    let gone = false;
-    void exited?.then(() => (gone = true));
-    let lastCount = -1;
-    let quietSince = Date.now();
-    for (;;) {
-      if (this.system.registrations.length > 0) break;
-      const count = this.system.callCount() + this.system.unsimulatedCount();
-      if (count !== lastCount) (lastCount = count), (quietSince = Date.now());
-      const refused = this.system.calls.some((c) => c.endpoint === 'edit' && !c.accepted);
-      if (gone || Date.now() >= deadline || (refused && Date.now() - quietSince >= REFUSED_QUIET_MS)) break;
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    const registration = this.system.registrations[0];
+    const registration = await registrationWithin(this.system, timeoutMs, exited);
     if (registration) {
       this.taken(registration);
-      await this.ready();
+      await ready(this);
       return;
     }
     // A module that exited: what it printed last is read whole before saying why.
     if (this.launched?.exit()) await this.launched.drained(500);
-    if (this.system.callCount() + this.system.unsimulatedCount() === 0) throw new SessionStartError(this.whyNoRegistration(timeoutMs));
-    this.notRegistered = this.whyNoRegistration(timeoutMs).replace(/^module never registered/, 'the module is not registered');
-  }
-
-  /**
-   * Callbacks start once the module is ready: after its registration, at the readiness signal
-   * the configuration names (a URL answering 2xx, a line of its output), else after the settle
-   * period (wire profile section 9: a module can still be storing its account) and once it
-   * accepts callbacks (`acceptsCallbacks`). Every callback of a spec is then sent once.
-   */
-  private async ready(): Promise<void> {
-    const r = this.config.readiness ?? {};
-    const deadline = Date.now() + (r.timeoutMs ?? 30_000);
-    if (r.url) {
-      const url = fill(r.url, this.vars);
-      while (Date.now() < deadline) {
-        const reply = await this.client.get(url, {}, { label: 'readiness', probe: true, direction: 'system->module' });
-        if (reply.status !== undefined && reply.status >= 200 && reply.status < 300) return;
-        await new Promise((res) => setTimeout(res, 200));
-      }
-      return;
-    }
-    if (r.stdout) {
-      const pattern = new RegExp(r.stdout);
-      while (Date.now() < deadline && !(this.launched?.output() ?? []).some((line) => pattern.test(line))) await new Promise((res) => setTimeout(res, 50));
-      return;
-    }
-    const settle = settleMs(this.config);
-    await new Promise((res) => setTimeout(res, settle));
-    await this.acceptsCallbacks(settle, deadline);
-  }
-
-  /**
-   * Without a readiness signal: the module is ready once it accepts callbacks carrying its
-   * clientId. The `activity` callback (active, not frozen: what the platform tells a module it
-   * has just registered) is sent; while the module refuses it (401, 403) the session waits the
-   * settle period again, at most READINESS_TRIES tries within the readiness deadline. Each try is evidence, as a probe: the
-   * readiness check never counts as the module being reached. Skipped when the registration
-   * gives no clientId or no activity path (the registration checks say so).
-   */
-  private async acceptsCallbacks(settle: number, deadline: number): Promise<void> {
-    const clientId = this.clientId();
-    if (clientId === undefined) return;
-    const systemUrl = this.system.url();
-    for (let tries = 1; ; tries++) {
-      let reply: Reply;
-      try {
-        reply = await this.send('activity', { active: true, freeze: false }, { clientId, extra: { systemUrl }, label: 'readiness: activity', probe: true });
-      } catch (e) {
-        if (e instanceof NoCallbackAddress) return;
-        throw e;
-      }
-      if (reply.status !== 401 && reply.status !== 403) return;
-      // A module that refuses every callback is judged by the specs, not waited out.
-      if (tries >= READINESS_TRIES || Date.now() + settle > deadline) return;
-      await new Promise((res) => setTimeout(res, settle));
-    }
+    if (this.system.callCount() + this.system.unsimulatedCount() === 0) throw new SessionStartError(whyNoRegistration(this, timeoutMs));
+    this.notRegistered = whyNoRegistration(this, timeoutMs).replace(/^module never registered/, 'the module is not registered');
   }
 
   private taken(registration: Registration): void {
@@ -417,43 +201,6 @@ export class RunSession {
       this.gateway.registerTransport({ token: r.tokens.mgTransport, clientId, ...(typeof webhookUrl === 'string' ? { webhookUrl } : {}) });
     }
     if (r.tokens.mgBot) this.gateway.registerBot({ token: r.tokens.mgBot, clientId });
-  }
-
-  /** One line that says why the module never registered. */
-  private whyNoRegistration(timeoutMs: number): string {
-    const edits = this.system.calls.filter((c) => c.endpoint === 'edit');
-    const refused = edits.filter((c) => !c.accepted);
-    const exit = this.launched?.exit();
-    const said = this.lastWordsOfModule();
-    if (refused.length > 0 && edits.every((c) => !c.accepted)) {
-      const last = refused.at(-1)!;
-      return `module never registered: the system refused its ${refused.length} edit call(s), last with HTTP ${last.exchange.response?.status}: ${last.exchange.response?.body ?? ''}`;
-    }
-    // With tls, a module that does not trust the run's CA fails its handshake: no call is recorded.
-    const tlsHint =
-      this.tls && !this.log.all().some((x) => x.direction === 'module->system')
-        ? `; the simulators serve https (tls): does the module trust the run's CA, e.g. NODE_EXTRA_CA_CERTS={caFile} (README "HTTPS simulators")?`
-        : '';
-    if (exit) return `module never registered: it exited (${exit.signal ?? `code ${exit.code}`}) before registering${said}${tlsHint}`;
-    const unknown = this.log.all().filter((x) => x.direction === 'module->system' && x.label === 'unknown endpoint');
-    if (unknown.length > 0) return `module never registered within ${timeoutMs} ms: it called ${unknown.map((x) => `${x.request.method} ${new URL(x.request.url ?? '', 'http://x').pathname}`).join(', ')} instead of POST /api/v5/integration-modules/{code}/edit`;
-    return `module never registered within ${timeoutMs} ms (no call to POST /api/v5/integration-modules/{code}/edit at ${this.system.url()})${said}${tlsHint}`;
-  }
-
-  /**
-   * What the launched module said last, for the one-line reason: the error line of its stderr
-   * (else its last meaningful lines; else those of its stdout), secrets redacted; empty when it
-   * said nothing meaningful.
-   */
-  private lastWordsOfModule(): string {
-    const launched = this.launched;
-    if (!launched) return '';
-    const redact = (t: string): string => this.log.redactor.text(t);
-    for (const stream of ['stderr', 'stdout'] as const) {
-      const said = lastWords(launched[stream]().lines().slice(-200).map(redact));
-      if (said) return `; its ${stream}: ${redact(said)} (${MODULE_OUTPUT_LOGS[stream]})`;
-    }
-    return '';
   }
 
   /**

@@ -8,7 +8,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { test, expect } from '@playwright/test';
-import { ConfigError, configProblems, editDistance, loadConfig, nearestName, type RunConfig } from '../../src/module/config.ts';
+import { loadConfig, type RunConfig } from '../../src/module/config.ts';
+import { ConfigError, editDistance, nearestName } from '../../src/module/config-error.ts';
+import { configProblems } from '../../src/module/config-problems.ts';
 import { TRIGGERS } from '../../src/module/triggers.ts';
 import { PACKAGE_ROOT, SCHEMAS_DIR } from '../../src/contract/paths.ts';
 

@@ -4,6 +4,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { CallbackClient, decodeUtf8, firstInvalidUtf8 } from '../../src/client/callback-client.ts';
 import { EvidenceLog } from '../../src/evidence/exchange.ts';
+import { encodeActionForm, FORM_CONTENT_TYPE } from '../../src/wire/forms.ts';
 
 let server: http.Server;
 let base: string;
@@ -47,7 +48,8 @@ function stream(res: http.ServerResponse, headers: Record<string, string>, chunk
 
 test('a POST callback is a form with clientId and the action field holding JSON', async () => {
   const client = new CallbackClient({ log: new EvidenceLog() });
-  const reply = await client.postCallback(`${base}/calculate`, 'c-1', 'calculate', { packages: [{ weight: 1000 }] }, { label: 'calculate' });
+  const body = encodeActionForm({ clientId: 'c-1', field: 'calculate', payload: { packages: [{ weight: 1000 }] } });
+  const reply = await client.send('POST', `${base}/calculate`, body, { 'content-type': FORM_CONTENT_TYPE }, { label: 'calculate' });
   expect(seen.type).toBe('application/x-www-form-urlencoded');
   expect(Object.fromEntries(new URLSearchParams(seen.body))).toEqual({ clientId: 'c-1', calculate: '{"packages":[{"weight":1000}]}' });
   expect(reply.json).toEqual({ success: true });

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PACKAGE_ROOT } from '../../src/contract/paths.ts';
-import { processAlive } from '../../src/module/launcher.ts';
+import { processAlive } from '../../src/module/process-group.ts';
 
 interface Proc {
   pid: number;

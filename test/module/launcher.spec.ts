@@ -3,7 +3,8 @@
  * variables never. Its output: bounded, the end kept; and what it said when it died.
  */
 import { test, expect } from '@playwright/test';
-import { LaunchedModule, OutputTail, lastWords, moduleEnv } from '../../src/module/launcher.ts';
+import { LaunchedModule, moduleEnv } from '../../src/module/launcher.ts';
+import { OutputTail, lastWords } from '../../src/module/output-tail.ts';
 
 const SUITE_ENV = {
   PATH: '/usr/bin:/bin',

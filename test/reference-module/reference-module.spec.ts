@@ -8,9 +8,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { processAlive } from '../../src/module/launcher.ts';
+import { processAlive } from '../../src/module/process-group.ts';
 import { contract, formatErrors } from '../../src/contract/schemas.ts';
-import { FAULT_NAMES } from '../../examples/reference-module/faults.ts';
+import { FAULT_NAMES, REPLY_FAULTS } from '../../examples/reference-module/faults.ts';
 import { HOSTILE_CALCULATE_FAULTS } from '../../examples/reference-module/hostile.ts';
 import { commandFrame, diffPaths, getCallback, NO_MANAGER_PHONE, postCallback, postWebhook, readZip, startModule, trigger, until, type Recorded, type RunningModule } from './harness.ts';
 
@@ -702,8 +702,20 @@ test.describe('fault variants', () => {
   });
 
   test('the fault table holds exactly the named faults', () => {
-    expect([...FAULT_NAMES].sort()).toEqual([...Object.keys(REGISTRATION_FAULTS), ...Object.keys(REGISTRATION_CALL_FAULTS), ...HOSTILE_FAULTS, 'registration-never-sent'].sort());
+    expect([...FAULT_NAMES].sort()).toEqual([...Object.keys(REGISTRATION_FAULTS), ...Object.keys(REGISTRATION_CALL_FAULTS), ...HOSTILE_FAULTS, ...Object.keys(REPLY_FAULTS), 'registration-never-sent'].sort());
   });
+
+  // A fault of REPLY_FAULTS changes one action's success answer (its gauntlet row proves which check it fails): the registration is the reference's.
+  for (const [fault, { action }] of Object.entries(REPLY_FAULTS as Record<string, { action: string }>)) {
+    test(`${fault}: changes the ${action} answer only, not the registration`, async () => {
+      const m = await startModule({ faults: [fault] });
+      try {
+        expect(diffPaths(reference, normalized(await m.registration(), m))).toEqual([]);
+      } finally {
+        await m.stop();
+      }
+    });
+  }
 
   test('registration-never-sent: checks its key with GET /api/credentials, then never registers', async () => {
     const m = await startModule({ faults: ['registration-never-sent'] });

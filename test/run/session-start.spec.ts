@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { test, expect } from '@playwright/test';
-import { claimSessionStart, noteBrokenSpec, notRunResult, secondStartResult, SESSION_START_FILE } from '../../src/run/session.ts';
+import { claimSessionStart, noteBrokenSpec, notRunResult, secondStartResult, SESSION_START_FILE } from '../../src/run/session-start.ts';
 import { contract, formatErrors } from '../../src/contract/schemas.ts';
 
 const folder = (): string => fs.mkdtempSync(path.join(os.tmpdir(), 'session-start-'));
