@@ -21,9 +21,8 @@ import { TEMPLATE_SEQUENCES } from '../../src/checks/chat/applications.ts';
 import { notRunFor } from '../../src/properties/applicability.ts';
 import { runTemplateSequence, sessionTemplateDriver, templateSequences } from '../../src/properties/template-sequences.ts';
 import { awaitChannels } from '../../src/generators/chat/context.ts';
-import type { Check } from '../../src/checks/check.ts';
 
-const asNotRun = (checks: PropertyCheck[]) => checks as unknown as Array<{ check: Check<never>; app: PropertyCheck['app'] }>;
+const asNotRun = (checks: PropertyCheck[]) => checks;
 
 test.describe('chat templates', () => {
   test('templates through create, verdicts, resubmission, edits, deletion and provider reports in generated sequences over the verification table', { ...covers(propertyCovers(TEMPLATE_SEQUENCES)), ...inArea('chat') }, async ({ session, conformance }) => {

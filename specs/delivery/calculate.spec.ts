@@ -7,7 +7,7 @@
 import { test } from '../fixtures.ts';
 import { covers } from '../covers.ts';
 import { inArea } from '../areas.ts';
-import { runProperty, type PropertyCheck, type PropertySpec } from '../../src/properties/run.ts';
+import { runProperty, type PropertySpec } from '../../src/properties/run.ts';
 import { propertyChecks, propertyCovers } from '../../src/properties/registry.ts';
 import { CALCULATE_VALID, CALCULATE_WRONG } from '../../src/checks/delivery/applications.ts';
 import { notRunFor, type NotRun } from '../../src/properties/applicability.ts';
@@ -15,7 +15,6 @@ import { deliveryContextOf } from '../../src/generators/delivery/context.ts';
 import { validCalculate, wrongCalculate } from '../../src/generators/delivery/calculate.ts';
 import type { RunSession } from '../../src/run/session.ts';
 import type { GeneratedCase } from '../../src/checks/case.ts';
-import type { Check } from '../../src/checks/check.ts';
 
 
 /** Why the property cannot run for this module, if it cannot. */
@@ -32,7 +31,7 @@ test.describe('delivery calculate', () => {
     test(p.title, { ...covers(propertyCovers(p.name)), ...inArea('delivery') }, async ({ session, conformance }) => {
       const checks = propertyChecks(p.name, session.config.profile);
       const blocked = notForThisModule(session);
-      if (blocked) return conformance.notRun(blocked.status, blocked.why, checks as unknown as Array<{ check: Check<never>; app: PropertyCheck['app'] }>);
+      if (blocked) return conformance.notRun(blocked.status, blocked.why, checks);
       const gen = session.config.generation;
       test.setTimeout(gen.timeLimitMs + 30_000);
       const spec: PropertySpec = {

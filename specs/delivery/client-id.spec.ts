@@ -13,7 +13,7 @@ import fc from 'fast-check';
 import { test } from '../fixtures.ts';
 import { covers } from '../covers.ts';
 import { inArea } from '../areas.ts';
-import { runProperty, type PropertyCheck, type PropertySpec } from '../../src/properties/run.ts';
+import { runProperty, type PropertySpec } from '../../src/properties/run.ts';
 import { propertyChecks, propertyCovers } from '../../src/properties/registry.ts';
 import { notRunFor, type Need, type NotRun } from '../../src/properties/applicability.ts';
 import { clientIdCases, clientIdTitle, probedHere, runClientIdProbe, type ClientIdCase, type ProbeDriver } from '../../src/properties/client-id-probes.ts';
@@ -27,7 +27,6 @@ import { shipmentFields, shipmentPackages, shipmentSaveRequest } from '../../src
 import { invent } from '../../src/generators/invented.ts';
 import type { DeliveryContext } from '../../src/generators/delivery/common.ts';
 import type { RunSession } from '../../src/run/session.ts';
-import type { Check } from '../../src/checks/check.ts';
 import type { CaseOutcome, GeneratedCase } from '../../src/checks/case.ts';
 
 /** Cases per callback: a probe is two or three requests; a few of each presented kind suffice. */
@@ -88,7 +87,7 @@ test.describe('delivery clientId', () => {
       const plan = PLANS[callback];
       if (!plan) throw new Error(`specs/delivery/client-id.spec.ts has no request for ${callback}, which CLIENT_ID_PROBES probes here`);
       const checks = propertyChecks(name, session.config.profile);
-      const planned = checks as unknown as Array<{ check: Check<never>; app: PropertyCheck['app'] }>;
+      const planned = checks;
       const blocked = notRunFor(session, 'delivery', callback === 'delivery.autocomplete' ? [...(plan.needs ?? [])] : [{ callback }, ...(plan.needs ?? [])]) ?? plan.blocked?.(session);
       if (blocked) return conformance.notRun(blocked.status, blocked.why, planned);
       const gen = { ...session.config.generation, runs: Math.min(session.config.generation.runs, MAX_RUNS) };

@@ -21,7 +21,6 @@ import { invent } from '../../src/generators/invented.ts';
 import { describeReply } from '../../src/checks/callbacks/reply.ts';
 import type { RunSession } from '../../src/run/session.ts';
 import type { GeneratedCase } from '../../src/checks/case.ts';
-import type { Check } from '../../src/checks/check.ts';
 
 const ids = (checks: PropertyCheck[]): string[] => checks.flatMap((c) => c.app.requirements);
 
@@ -39,7 +38,7 @@ function notForThisModule(session: RunSession): NotRun | undefined {
 test.describe('delivery print', () => {
   test('print: saved deliveries printed as PDF or ZIP, unknown ones refused with HTTP 400', { ...covers([...new Set([...ids(propertyChecks(PRINT, true)), ...ids(propertyChecks(PRINT, false))])]), ...inArea('delivery') }, async ({ session, conformance }) => {
     const checks = propertyChecks(PRINT, session.config.profile);
-    const notRun = (status: 'skipped' | 'notApplicable', why: string) => conformance.notRun(status, why, checks as unknown as Array<{ check: Check<never>; app: PropertyCheck['app'] }>);
+    const notRun = (status: 'skipped' | 'notApplicable', why: string) => conformance.notRun(status, why, checks);
     const blocked = notForThisModule(session);
     if (blocked) return notRun(blocked.status, blocked.why);
     const gen = { ...session.config.generation, runs: Math.min(session.config.generation.runs, 20) };

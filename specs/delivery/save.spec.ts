@@ -9,7 +9,7 @@
 import { test } from '../fixtures.ts';
 import { covers } from '../covers.ts';
 import { inArea } from '../areas.ts';
-import { runProperty, type PropertyCheck, type PropertySpec } from '../../src/properties/run.ts';
+import { runProperty, type PropertySpec } from '../../src/properties/run.ts';
 import { propertyChecks, propertyCovers } from '../../src/properties/registry.ts';
 import { DELETE_SAVED, GET_SAVED, GET_UNKNOWN, SAVE_VALID, SAVE_WRONG } from '../../src/checks/delivery/applications.ts';
 import type { CallbackName } from '../../src/callbacks/table.ts';
@@ -20,7 +20,6 @@ import { runSequence, sessionDriver } from '../../src/properties/delivery-sequen
 import type { Step } from '../../src/properties/delivery-steps.ts';
 import type { RunSession } from '../../src/run/session.ts';
 import type { CaseOutcome, GeneratedCase } from '../../src/checks/case.ts';
-import type { Check } from '../../src/checks/check.ts';
 import type fc from 'fast-check';
 
 
@@ -77,7 +76,7 @@ test.describe('delivery save, get and delete', () => {
     test(p.title, { ...covers(propertyCovers(p.name)), ...inArea('delivery') }, async ({ session, conformance }) => {
       const checks = propertyChecks(p.name, session.config.profile);
       const blocked = notForThisModule(session, p.needs);
-      if (blocked) return conformance.notRun(blocked.status, blocked.why, checks as unknown as Array<{ check: Check<never>; app: PropertyCheck['app'] }>);
+      if (blocked) return conformance.notRun(blocked.status, blocked.why, checks);
       const gen = session.config.generation;
       test.setTimeout(gen.timeLimitMs + 30_000);
       const ctx = await saveContextOf(session, gen.seed, p.needs.includes('delivery.save'));

@@ -10,13 +10,12 @@
 import { test } from '../fixtures.ts';
 import { covers } from '../covers.ts';
 import { inArea } from '../areas.ts';
-import { runProperty, type PropertyCheck, type PropertySpec } from '../../src/properties/run.ts';
+import { runProperty, type PropertySpec } from '../../src/properties/run.ts';
 import { propertyChecks, propertyCovers } from '../../src/properties/registry.ts';
 import { SEQUENCES } from '../../src/checks/delivery/applications.ts';
 import { notRunFor } from '../../src/properties/applicability.ts';
-import { declares, saveContextOf } from '../../src/properties/delivery-save-context.ts';
+import { saveContextOf } from '../../src/properties/delivery-save-context.ts';
 import { deliverySequences, runSequence, sessionDriver } from '../../src/properties/delivery-sequences.ts';
-import type { Check } from '../../src/checks/check.ts';
 
 
 test.describe('delivery sequences', () => {
@@ -25,7 +24,7 @@ test.describe('delivery sequences', () => {
     const blocked =
       notRunFor(session, 'delivery', [{ callback: 'delivery.save', why: () => 'the module declares no save action: it keeps no deliveries to act on in sequence (optional: document, actions rule 1)' }]) ??
       (!session.config.profile ? { status: 'skipped' as const, why: 'the replies of save, get and delete (the deliveryId they turn on) rest on the wire profile alone; the run uses the document alone' } : undefined);
-    if (blocked) return conformance.notRun(blocked.status, blocked.why, checks as unknown as Array<{ check: Check<never>; app: PropertyCheck['app'] }>);
+    if (blocked) return conformance.notRun(blocked.status, blocked.why, checks);
     const gen = session.config.generation;
     test.setTimeout(gen.timeLimitMs + 30_000);
     const ctx = await saveContextOf(session, gen.seed, true);

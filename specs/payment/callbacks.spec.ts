@@ -10,7 +10,7 @@
 import { test } from '../fixtures.ts';
 import { covers } from '../covers.ts';
 import { inArea } from '../areas.ts';
-import { runProperty, sendAsIs, type PropertyCheck, type PropertySpec } from '../../src/properties/run.ts';
+import { runProperty, sendAsIs, type PropertySpec } from '../../src/properties/run.ts';
 import { propertyChecks, propertyCovers } from '../../src/properties/registry.ts';
 import { CREATE_VALID, CREATE_WRONG, UNKNOWN_PAYMENT } from '../../src/checks/payment/applications.ts';
 import { notRunFor, type NotRun } from '../../src/properties/applicability.ts';
@@ -18,7 +18,6 @@ import { declares } from '../../src/properties/delivery-save-context.ts';
 import { PAYMENT_ID_ACTIONS, paymentContextOf, unknownPaymentAction, validCreate, wrongCreate, type PaymentContext, type PaymentIdAction } from '../../src/generators/payment/create.ts';
 import type { RunSession } from '../../src/run/session.ts';
 import type { GeneratedCase } from '../../src/checks/case.ts';
-import type { Check } from '../../src/checks/check.ts';
 import type fc from 'fast-check';
 
 
@@ -55,7 +54,7 @@ test.describe('payment create and unknown payment ids', () => {
         p.notRun(session) ??
         // The document shows none of the payment bodies and replies (create's fields, the paymentId the others carry, the payment link's member): the wire profile's alone.
         (!session.config.profile ? { status: 'skipped' as const, why: 'the bodies and replies of the payment callbacks rest on the wire profile alone; the run uses the document alone' } : undefined);
-      if (blocked) return conformance.notRun(blocked.status, blocked.why, checks as unknown as Array<{ check: Check<never>; app: PropertyCheck['app'] }>);
+      if (blocked) return conformance.notRun(blocked.status, blocked.why, checks);
       const gen = session.config.generation;
       test.setTimeout(gen.timeLimitMs + 30_000);
       const spec: PropertySpec = {

@@ -12,7 +12,7 @@ import fc from 'fast-check';
 import { test } from '../fixtures.ts';
 import { covers } from '../covers.ts';
 import { inArea } from '../areas.ts';
-import { runProperty, type PropertyCheck, type PropertySpec } from '../../src/properties/run.ts';
+import { runProperty, type PropertySpec } from '../../src/properties/run.ts';
 import { propertyChecks, propertyCovers } from '../../src/properties/registry.ts';
 import { PAYMENT_FLOWS } from '../../src/checks/payment/applications.ts';
 import { notRunFor } from '../../src/properties/applicability.ts';
@@ -22,7 +22,6 @@ import { createRequest, paymentContextOf } from '../../src/generators/payment/cr
 import { invent } from '../../src/generators/invented.ts';
 import { NeedsTrigger } from '../../src/module/triggers.ts';
 import type { CallbackName } from '../../src/callbacks/table.ts';
-import type { Check } from '../../src/checks/check.ts';
 
 
 interface Flow {
@@ -53,7 +52,7 @@ test.describe('payment flows', () => {
   for (const flow of FLOWS) {
     test(flow.title, { ...covers(propertyCovers(PAYMENT_FLOWS)), ...inArea('payment') }, async ({ session, conformance }) => {
       const checks = propertyChecks(PAYMENT_FLOWS, session.config.profile);
-      const planned = checks as unknown as Array<{ check: Check<never>; app: PropertyCheck['app'] }>;
+      const planned = checks;
       const blocked =
         notRunFor(session, 'payment', [{ callback: 'payment.create', why: () => 'the module declares no create action: it issues no invoices' }, ...flow.needs.map((callback) => ({ callback, why: () => `the module declares no ${callback.split('.')[1]} action (optional: document, payment configuration)` }))]) ??
         (!session.config.profile ? { status: 'skipped' as const, why: 'the bodies of the payment callbacks and of update-invoice rest on the wire profile alone; the run uses the document alone' } : undefined);

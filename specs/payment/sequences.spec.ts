@@ -10,13 +10,12 @@
 import { test } from '../fixtures.ts';
 import { covers } from '../covers.ts';
 import { inArea } from '../areas.ts';
-import { runProperty, type PropertyCheck, type PropertySpec } from '../../src/properties/run.ts';
+import { runProperty, type PropertySpec } from '../../src/properties/run.ts';
 import { propertyChecks, propertyCovers } from '../../src/properties/registry.ts';
 import { PAYMENT_SEQUENCES } from '../../src/checks/payment/applications.ts';
 import { notRunFor } from '../../src/properties/applicability.ts';
 import { paymentSequences, runPaymentSequence, sessionPaymentDriver } from '../../src/properties/payment-sequences.ts';
 import { paymentContextOf } from '../../src/generators/payment/create.ts';
-import type { Check } from '../../src/checks/check.ts';
 
 
 test.describe('payment sequences', () => {
@@ -25,7 +24,7 @@ test.describe('payment sequences', () => {
     const blocked =
       notRunFor(session, 'payment', [{ callback: 'payment.create', why: () => 'the module declares no create action: it issues no invoices (see ensurePaymentDeclaresCreate)' }]) ??
       (!session.config.profile ? { status: 'skipped' as const, why: 'the bodies of the payment callbacks and of update-invoice rest on the wire profile alone; the run uses the document alone' } : undefined);
-    if (blocked) return conformance.notRun(blocked.status, blocked.why, checks as unknown as Array<{ check: Check<never>; app: PropertyCheck['app'] }>);
+    if (blocked) return conformance.notRun(blocked.status, blocked.why, checks);
     const gen = session.config.generation;
     test.setTimeout(gen.timeLimitMs + 60_000);
     const driver = sessionPaymentDriver(session, gen.seed);

@@ -16,7 +16,7 @@
 import { test } from '../fixtures.ts';
 import { covers } from '../covers.ts';
 import { inArea } from '../areas.ts';
-import { runProperty, sendAsIs, type PropertyCheck, type PropertySpec } from '../../src/properties/run.ts';
+import { runProperty, sendAsIs, type PropertySpec } from '../../src/properties/run.ts';
 import { propertyChecks, propertyCovers } from '../../src/properties/registry.ts';
 import { CHANGE_USER_STATUS, MAKE_CALL_VALID, MAKE_CALL_WRONG } from '../../src/checks/telephony/applications.ts';
 import { notRunFor, type NotRun } from '../../src/properties/applicability.ts';
@@ -24,7 +24,6 @@ import { noExtensions, telephonyContextOf, type TelephonyContext } from '../../s
 import { statusChange, validMakeCall, wrongMakeCall } from '../../src/generators/telephony/requests.ts';
 import type { RunSession } from '../../src/run/session.ts';
 import type { GeneratedCase } from '../../src/checks/case.ts';
-import type { Check } from '../../src/checks/check.ts';
 import type fc from 'fast-check';
 
 
@@ -57,7 +56,7 @@ test.describe('telephony makeCallUrl and changeUserStatusUrl', () => {
       const checks = propertyChecks(p.name, session.config.profile);
       const ctx = telephonyContextOf(session.registration?.module ?? {});
       const blocked = p.notRun(session, ctx);
-      if (blocked) return conformance.notRun(blocked.status, blocked.why, checks as unknown as Array<{ check: Check<never>; app: PropertyCheck['app'] }>);
+      if (blocked) return conformance.notRun(blocked.status, blocked.why, checks);
       const gen = session.config.generation;
       test.setTimeout(gen.timeLimitMs + 30_000);
       const spec: PropertySpec = {

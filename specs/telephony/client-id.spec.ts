@@ -19,7 +19,7 @@
 import { test } from '../fixtures.ts';
 import { covers } from '../covers.ts';
 import { inArea } from '../areas.ts';
-import { runProperty, type PropertyCheck, type PropertySpec } from '../../src/properties/run.ts';
+import { runProperty, type PropertySpec } from '../../src/properties/run.ts';
 import { propertyChecks, propertyCovers } from '../../src/properties/registry.ts';
 import { notRunFor, type NotRun } from '../../src/properties/applicability.ts';
 import { clientIdCases, clientIdTitle, probedHere, runClientIdProbe, type ClientIdCase, type ProbeDriver, type ProbeEffect } from '../../src/properties/client-id-probes.ts';
@@ -28,7 +28,6 @@ import { noExtensions, telephonyContextOf, type TelephonyContext } from '../../s
 import { statusChange, validMakeCall } from '../../src/generators/telephony/requests.ts';
 import type { CallbackName } from '../../src/callbacks/table.ts';
 import type { RunSession } from '../../src/run/session.ts';
-import type { Check } from '../../src/checks/check.ts';
 import type { GeneratedCase } from '../../src/checks/case.ts';
 import type fc from 'fast-check';
 
@@ -60,7 +59,7 @@ test.describe('telephony clientId', () => {
       const checks = propertyChecks(name, session.config.profile);
       const ctx = telephonyContextOf(session.registration?.module ?? {});
       const blocked = plan.notRun(session, ctx);
-      if (blocked) return conformance.notRun(blocked.status, blocked.why, checks as unknown as Array<{ check: Check<never>; app: PropertyCheck['app'] }>);
+      if (blocked) return conformance.notRun(blocked.status, blocked.why, checks);
       const gen = { ...session.config.generation, runs: Math.min(session.config.generation.runs, MAX_RUNS) };
       test.setTimeout(gen.timeLimitMs + 30_000);
       const clientId = session.clientId()!;

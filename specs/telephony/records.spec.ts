@@ -15,7 +15,7 @@
  * calls upload flow, and the session's end).
  */
 import { test } from '../fixtures.ts';
-import { covers, idsOf } from '../covers.ts';
+import { covers } from '../covers.ts';
 import { inArea } from '../areas.ts';
 import { runProperty, type PropertyCheck, type PropertySpec } from '../../src/properties/run.ts';
 import { propertyChecks, propertyCovers } from '../../src/properties/registry.ts';
@@ -123,7 +123,7 @@ const FETCHED = RECORDING_ROWS.map((r) => ({ check: r.check, app: appOf(r) }));
 test.describe('telephony recordUrl', () => {
   test("recordUrl: every uploaded call's recording, fetched with the clientId, is audio of its Content-Type", { ...covers(idsOfRows(RECORDING_ROWS)), ...inArea('telephony') }, async ({ session, conformance }) => {
     test.setTimeout(session.config.flowTimeoutMs + 60_000 + MAX_RECORDINGS * (session.config.callbacks?.timeoutMs ?? 10_000));
-    const planned = FETCHED as unknown as Array<{ check: Check<never>; app: Application }>;
+    const planned = FETCHED;
     const urls = await blockedFor(session, conformance, planned);
     if (!urls) return;
     const clientId = session.clientId();
@@ -136,7 +136,7 @@ test.describe('telephony recordUrl', () => {
     const gen = session.config.generation;
     test.setTimeout(session.config.flowTimeoutMs + gen.timeLimitMs + 60_000);
     const checks = propertyChecks(RECORD_REFUSED, session.config.profile);
-    const planned = checks as unknown as Array<{ check: Check<never>; app: Application }>;
+    const planned = checks;
     const urls = await blockedFor(session, conformance, planned);
     if (!urls) return;
     const spec: PropertySpec = {

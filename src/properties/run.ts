@@ -9,7 +9,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
-import { apply, type Application } from '../checks/apply.ts';
+import type { Application } from '../checks/apply.ts';
 import type { Check, Verdict } from '../checks/check.ts';
 import { PROGRESS_PREFIX, type CheckResult, type PropertyProgress, type PropertyStats } from '../checks/result.ts';
 import type { Conformance } from '../run/conformance.ts';
@@ -162,7 +162,7 @@ export async function runProperty(conformance: Conformance, spec: PropertySpec, 
       };
     } else if (t.passed > 0) verdict = { outcome: 'pass', detail: `held on ${t.passed} of ${cases} generated case(s)${t.notApplicable > 0 ? ` (${t.notApplicable} did not exercise it)` : ''}${budgetEnded ? `; the time budget (${gen.timeLimitMs} ms) ended the property after ${cases} of ${gen.runs}` : ''}` };
     else verdict = { outcome: 'notApplicable', detail: cases === 0 ? 'no case could be sent within the time budget' : `none of ${cases} generated case(s) exercised it${t?.firstNotApplicable && !NO_REASON.has(t.firstNotApplicable) ? `; for instance: ${t.firstNotApplicable}` : ''}` };
-    const result = await conformance.apply({ name: pc.check.name, checks: pc.check.checks, run: () => verdict }, undefined as never, pc.app);
+    const result = await conformance.apply({ ...pc.app, to: spec.name, check: { name: pc.check.name, checks: pc.check.checks, run: () => verdict } }, undefined as never);
     result.property = stats;
     results.push(result);
   }

@@ -78,6 +78,9 @@ export function sessionSink(sessionId: string): RecordSink {
   };
 }
 
+/** A check a test planned and did not run: a row, or a property's check with its application. */
+export type Planned = { check: Pick<Check<never>, 'name' | 'checks'>; app: Application } | (Application & { check: Pick<Check<never>, 'name' | 'checks'> });
+
 export class Conformance {
   readonly results: CheckResult[] = [];
   private exchanges: Exchange[] = [];
@@ -118,11 +121,7 @@ export class Conformance {
   }
 
   /** Applies a row of an application table (its check, with the ids and severity of the row) to a subject. */
-  async apply<S>(row: Row<S>, subject: S): Promise<CheckResult>;
-  /** @deprecated ids belong in an application table: apply a row. */
-  async apply<S>(check: Check<S>, subject: S, app: Application): Promise<CheckResult>;
-  async apply<S>(what: Check<S> | Row<S>, subject: S, app?: Application): Promise<CheckResult> {
-    const row = app ? { ...app, check: what as Check<S> } : (what as Row<S>);
+  async apply<S>(row: Row<S>, subject: S): Promise<CheckResult> {
     return this.record(await apply(row.check, subject, appOf(row), this.context()));
   }
 
@@ -134,8 +133,10 @@ export class Conformance {
   }
 
   /** Records checks that were not run: skipped (a needed trigger is not declared) or not applicable. */
-  notRun(status: 'skipped' | 'notApplicable', why: string, checks: Array<{ check: Check<never>; app: Application }>, evidence: string[] = []): void {
-    for (const { check, app } of checks) {
+  notRun(status: 'skipped' | 'notApplicable', why: string, planned: ReadonlyArray<Planned>, evidence: string[] = []): void {
+    for (const p of planned) {
+      const { check } = p;
+      const app = 'app' in p ? p.app : appOf(p);
       for (const id of app.requirements) this.sink.annotate(id);
       this.results.push({
         check: check.name,
@@ -152,8 +153,8 @@ export class Conformance {
   }
 
   /** Records checks as skipped because the flow needs an undeclared trigger. */
-  skipForTrigger(e: NeedsTrigger, checks: Array<{ check: Check<never>; app: Application }>): void {
-    this.notRun('skipped', `${e.message} (declare it in the configuration's "triggers")`, checks);
+  skipForTrigger(e: NeedsTrigger, planned: ReadonlyArray<Planned>): void {
+    this.notRun('skipped', `${e.message} (declare it in the configuration's "triggers")`, planned);
   }
 
   /** Writes the record; returns the failures (MUST checks that did not hold). */
