@@ -275,7 +275,13 @@ type Result = Record<string, unknown>;
  * with what it breaks and the change itself (`rewrite`, applied to the answer's `result` by
  * `postCallback`, http.ts): such a fault is this one entry.
  */
-export const REPLY_FAULTS = {} as const satisfies Record<string, { action: string; breaks: string; rewrite(result: Result): Result }>;
+export const REPLY_FAULTS = {
+  'save-extra-data-unknown-key': {
+    action: 'save',
+    breaks: 'The save answer\'s `extraData` carries `labelFormat: "A6"` beside the data fields\' values: `labelFormat` is no code of `deliveryDataFieldList` (extraData is a map of data-field code to value).',
+    rewrite: (result) => ({ ...result, extraData: { ...(typeof result.extraData === 'object' && result.extraData !== null ? result.extraData : {}), labelFormat: 'A6' } }),
+  },
+} as const satisfies Record<string, { action: string; breaks: string; rewrite(result: Result): Result }>;
 
 /** The fault table: name -> what it breaks. */
 export const FAULTS = {

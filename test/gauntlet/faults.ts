@@ -294,6 +294,7 @@ export const FAULT_CASES: FaultCase[] = [
   { fault: 'vat-none-refused', area: 'delivery', part: DLV.calculateValid, failing: ['ensureVatRateNoneIsAccepted'], requirement: 'DLV-VATRATE-NONE-ACCEPTED', runs: 30 },
   // Caught by the stateful sequences only (specs/delivery/sequences.spec.ts).
   { fault: 'shipment-save-id-as-object', area: 'delivery', part: DLV.sequences, failing: ['ensureShipmentSaveAnswersShipment'], requirement: 'WIRE-DLV-SHIPMENTSAVE-RESULT', also: ['WIRE-GEN-SUCCESS-REPLY-SHAPE'] },
+  { fault: 'save-extra-data-unknown-key', area: 'delivery', part: DLV.sequences, failing: ['ensureReplyExtraDataKeysAreDataFields'], requirement: 'WIRE-DLV-EXTRADATA-MAP' },
   { fault: 'shipment-save-without-shipment-id', area: 'delivery', part: DLV.sequences, failing: ['ensureShipmentSaveAnswersShipment'], requirement: 'WIRE-DLV-SHIPMENTSAVE-RESULT' },
   { fault: 'shipment-delete-refuses-saved', area: 'delivery', part: DLV.sequences, failing: ['ensureShipmentDeleteAcknowledged'], requirement: 'DLV-SHIPMENTDELETE-POST' },
   { fault: 'get-after-edit-unknown', area: 'delivery', part: DLV.sequences, failing: ['ensureLiveDeliveryIsServed'], requirement: 'WIRE-DLV-GET-RESULT-SHAPE' },

@@ -16,6 +16,7 @@ import { ensureVatRateNoneIsAccepted } from './vat-rate.ts';
 import { ensureDeleteAcknowledged, ensureGetAnswersDelivery, ensureGetDatesAreYmd, ensureGetStatusUpdatedAtIsIso8601, ensureLiveDeliveryIsServed, ensureUnknownDeliveryIdIsRefused } from './get-reply.ts';
 import { ensureShipmentDeleteAcknowledged, ensureShipmentSaveAnswersShipment } from './shipment-reply.ts';
 import { ensureAutocompleteAnswersSuggestions, ensureShipmentPointListAnswersTerminals, ensureTariffListAnswersTariffs, ensureTerminalsMatchTerminalShape } from './lists-reply.ts';
+import { ensureReplyExtraDataKeysAreDataFields } from './extra-data.ts';
 import { creditsCalledForErrorsOnly, ensurePrintAcceptsFlatDeliveryIds, ensurePrintAcceptsNestedDeliveryIds, ensurePrintAnswersPdfOrZip, ensurePrintContentTypeMatches, ensurePrintErrorIs400, isPrintDocument } from './print-reply.ts';
 
 /** `delivery.calculate: valid requests`: the tariffs answered, or an error of the right form. */
@@ -98,6 +99,7 @@ export const DELIVERY_ROWS: ReadonlyArray<Row<never>> = [
       DELETE_ANSWER,
       use(ensureShipmentSaveAnswersShipment, ['WIRE-DLV-SHIPMENTSAVE-RESULT', 'WIRE-GEN-SUCCESS-REPLY-SHAPE']),
       use(ensureShipmentDeleteAcknowledged, ['DLV-SHIPMENTDELETE-POST', 'WIRE-GEN-SUCCESS-REPLY-SHAPE']),
+      use(ensureReplyExtraDataKeysAreDataFields, ['WIRE-DLV-EXTRADATA-MAP']),
       REFUSAL_LEFT_NO_EFFECT,
       ...WRONG_INPUT,
       ...ERROR_FORM,
