@@ -18,8 +18,7 @@
 import fc from 'fast-check';
 import { test } from '../fixtures.ts';
 import { NeedsTrigger, triggerFailure } from '../../src/module/triggers.ts';
-import type { Check } from '../../src/checks/check.ts';
-import { appOf, idsOfRows, type Application, type Row } from '../../src/checks/apply.ts';
+import { idsOfRows, type Row } from '../../src/checks/apply.ts';
 import { ENDPOINT_ROWS, FLOW_ROWS } from '../../src/checks/system-api/applications.ts';
 import { SYSTEM_ENDPOINTS, type InboundCall, type SystemEndpoint } from '../../src/simulators/system.ts';
 import { judgeSystemCalls } from '../../src/run/system-calls.ts';
@@ -29,7 +28,7 @@ import { declares, saveContextOf } from '../../src/properties/delivery-save-cont
 import { validSave } from '../../src/generators/delivery/save.ts';
 import { invent } from '../../src/generators/invented.ts';
 import { deliveryIdOf } from '../../src/checks/delivery/save-reply.ts';
-import { covers, idsOf } from '../covers.ts';
+import { covers } from '../covers.ts';
 import type { Reply } from '../../src/client/callback-client.ts';
 import { askedCalls, CALL_EVENT_AND_MANAGER_FLOWS } from './telephony-flows.ts';
 import type { Asked, Flow } from './flow.ts';
@@ -126,10 +125,9 @@ async function collect(session: RunSession, endpoint: SystemEndpoint, since: { c
 }
 
 /** The checks a flow plans, with their applications (also what the test declares it covers): its rows and its endpoint's. */
-function plannedOf(flow: Flow): { planned: Array<{ check: Check<never>; app: Application }>; also: string[] } {
+function plannedOf(flow: Flow): { planned: Array<Row<never>>; also: string[] } {
   const e = ENDPOINT_ROWS[flow.endpoint]!;
-  const rows = [flow.reached, e.method, ...(flow.items ? [flow.items.row] : []), e.decodes, e.apiKey, ...(e.limit ? [e.limit] : []), ...e.rules, e.schema, ...(flow.extra?.rows ?? [])] as Array<Row<never>>;
-  const planned = rows.map((r) => ({ check: r.check, app: appOf(r) }));
+  const planned = [flow.reached, e.method, ...(flow.items ? [flow.items.row] : []), e.decodes, e.apiKey, ...(e.limit ? [e.limit] : []), ...e.rules, e.schema, ...(flow.extra?.rows ?? [])] as Array<Row<never>>;
   // What judging the calls also credits (see src/run/system-calls.ts).
   const also = idsOfRows([e.version, ...(e.subcode ? [e.subcode] : [])]);
   return { planned, also };
@@ -138,7 +136,7 @@ function plannedOf(flow: Flow): { planned: Array<{ check: Check<never>; app: App
 test.describe('module calls to the system API', () => {
   for (const flow of FLOWS) {
     const { planned: declared, also } = plannedOf(flow);
-    test(flow.title, { ...covers([...idsOf(declared), ...also]), ...inArea(flow.kind as AreaName) }, async ({ session, conformance }) => {
+    test(flow.title, { ...covers([...idsOfRows(declared), ...also]), ...inArea(flow.kind as AreaName) }, async ({ session, conformance }) => {
       const { planned } = plannedOf(flow);
       if (!session.registration) return conformance.notRun('skipped', session.notRegistered ?? 'the module is not registered', planned);
       if (!session.registration.kinds.includes(flow.kind)) return conformance.notRun('notApplicable', `the module declares no ${flow.kind} integration`, planned);

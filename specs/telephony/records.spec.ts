@@ -25,11 +25,10 @@ import { refusedRecord, type RecordProbe } from '../../src/generators/telephony/
 import { RECORDING_ROWS } from '../../src/checks/system-api/applications.ts';
 import { NeedsTrigger, triggerFailure } from '../../src/module/triggers.ts';
 import type { RunSession } from '../../src/run/session.ts';
-import type { Conformance } from '../../src/run/conformance.ts';
+import type { Conformance, Planned } from '../../src/run/conformance.ts';
 import type { Reply } from '../../src/client/callback-client.ts';
 import type { GeneratedCase } from '../../src/checks/case.ts';
-import type { Check } from '../../src/checks/check.ts';
-import { appOf, idsOfRows, type Application } from '../../src/checks/apply.ts';
+import { idsOfRows } from '../../src/checks/apply.ts';
 
 /** Most recordings fetched (the newest first). */
 export const MAX_RECORDINGS = 20;
@@ -104,7 +103,7 @@ async function gather(session: RunSession): Promise<Recordings> {
 }
 
 /** The recordings to fetch; or undefined, the checks recorded as not run (and why). */
-async function blockedFor(session: RunSession, conformance: Conformance, checks: Array<{ check: Check<never>; app: Application }>): Promise<string[] | undefined> {
+async function blockedFor(session: RunSession, conformance: Conformance, checks: ReadonlyArray<Planned>): Promise<string[] | undefined> {
   const blocked = notRunFor(session, 'telephony');
   if (blocked) {
     conformance.notRun(blocked.status, blocked.why, checks);
@@ -117,14 +116,11 @@ async function blockedFor(session: RunSession, conformance: Conformance, checks:
   return undefined;
 }
 
-/** The checks of the recordings fetched with the clientId, each over all of them, as planned (their rows: src/checks/system-api/applications.ts). */
-const FETCHED = RECORDING_ROWS.map((r) => ({ check: r.check, app: appOf(r) }));
-
 test.describe('telephony recordUrl', () => {
   test("recordUrl: every uploaded call's recording, fetched with the clientId, is audio of its Content-Type", { ...covers(idsOfRows(RECORDING_ROWS)), ...inArea('telephony') }, async ({ session, conformance }) => {
     test.setTimeout(session.config.flowTimeoutMs + 60_000 + MAX_RECORDINGS * (session.config.callbacks?.timeoutMs ?? 10_000));
-    const planned = FETCHED;
-    const urls = await blockedFor(session, conformance, planned);
+    // The checks of the recordings fetched with the clientId, each over all of them (their rows: src/checks/system-api/applications.ts).
+    const urls = await blockedFor(session, conformance, RECORDING_ROWS);
     if (!urls) return;
     const clientId = session.clientId();
     const fetched: Array<{ url: string; reply: Reply }> = [];

@@ -8,6 +8,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { outDir } from './environment.ts';
 import type { CheckResult } from '../checks/result.ts';
+import type { Check } from '../checks/check.ts';
+import { appOf, message } from '../checks/apply.ts';
+import { RUN_RULES } from '../checks/run/applications.ts';
+import { ensureOneSessionPerRun } from '../checks/run/session-rules.ts';
 
 /** The run's session start, in its output folder: one per run (`claimSessionStart`). */
 export const SESSION_START_FILE = 'session-start.json';
@@ -64,31 +68,33 @@ export function noteBrokenSpec(title: string, options: { run?: string; dir?: str
   }
 }
 
-/** The suite rule a refused second session start fails (MUST): the run's own result, with the reason. */
+/** The suite rule a refused second session start fails (its row: `RUN_RULES.oneSession`): the run's own result, with the reason. */
 export function secondStartResult(reason: string): CheckResult {
+  const rule = RUN_RULES.oneSession;
   return {
-    check: 'ensureOneSessionPerRun',
-    title: 'the run has one session: the module is launched once',
-    requirements: [],
+    check: rule.check.name,
+    title: rule.check.checks,
+    requirements: [...rule.requirements],
     profile: false,
-    severity: 'MUST',
+    severity: rule.severity,
     status: 'failed',
-    message: `Checked: the run has one session: the module is launched once.\nReceived: ${reason}; every conformance test left was skipped\nExpected: one session for the whole run: a spec that breaks must not force a second start\nRequirements: (suite rule) (MUST)`,
+    message: message(rule.check as Check<never>, ensureOneSessionPerRun.run(reason), appOf(rule), undefined),
     evidence: [],
     spec: 'run',
   };
 }
 
-/** The result of a conformance test skipped because a second session start was refused (`claimSessionStart`). */
+/** The result of a conformance test skipped because a second session start was refused (`claimSessionStart`; its row: `RUN_RULES.specNotRun`). */
 export function notRunResult(spec: string, reason: string): CheckResult {
+  const rule = RUN_RULES.specNotRun;
   return {
-    check: 'ensureSpecRanToTheEnd',
-    title: 'the conformance spec ran to its end',
-    requirements: [],
+    check: rule.check.name,
+    title: rule.check.checks,
+    requirements: [...rule.requirements],
     profile: false,
-    severity: 'INFO',
+    severity: rule.severity,
     status: 'skipped',
-    message: `Checked: the conformance spec "${spec}" ran to its end.\nSkipped: ${reason}\nRequirements: (suite rule) (INFO)`,
+    message: `Checked: the conformance spec "${spec}" ran to its end.\nSkipped: ${reason}\nRequirements: (suite rule) (${rule.severity})`,
     evidence: [],
     spec,
   };

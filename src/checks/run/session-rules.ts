@@ -6,16 +6,18 @@
  * (the gauntlet proves them in test/gauntlet/second-start.spec.ts, not by a fault row); they are
  * here for the run's application table to name, with their severity.
  */
-import { fail, skip, type Check } from '../check.ts';
+import { fail, skip, type Check, type Verdict } from '../check.ts';
 
-export const ensureOneSessionPerRun: Check<string> = {
+/** Its subject: why the second start was refused. */
+export const ensureOneSessionPerRun = {
   name: 'ensureOneSessionPerRun',
   checks: 'the run has one session: the module is launched once',
-  run: (reason) => fail(`${reason}; every conformance test left was skipped`, 'one session for the whole run: a spec that breaks must not force a second start'),
-};
+  run: (reason: string): Verdict => fail(`${reason}; every conformance test left was skipped`, 'one session for the whole run: a spec that breaks must not force a second start'),
+} satisfies Check<string>;
 
-export const ensureSpecRanToTheEnd: Check<string> = {
+/** Its subject: why the spec did not run to its end (the results name the spec in their message). */
+export const ensureSpecRanToTheEnd = {
   name: 'ensureSpecRanToTheEnd',
   checks: 'the conformance spec ran to its end',
-  run: (reason) => skip(reason),
-};
+  run: (reason: string): Verdict => skip(reason),
+} satisfies Check<string>;
