@@ -7,8 +7,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { areaOf, catalogue, isProfile, type Requirement } from '../contract/catalogue.ts';
 import { PACKAGE_ROOT } from '../contract/paths.ts';
-import { apply } from '../checks/apply.ts';
-import { ensureModuleWasReached } from '../checks/run/module-reached.ts';
+import { apply, appOf } from '../checks/apply.ts';
+import { RUN_RULES } from '../checks/run/applications.ts';
 import { summarize, type CheckResult, type PropertyStats, type ResultsSummary } from '../checks/result.ts';
 import type { Exchange } from '../evidence/exchange.ts';
 import type { RunEvidence, TestRecord } from '../run/conformance.ts';
@@ -173,7 +173,7 @@ export async function buildResults(input: BuildInput): Promise<Results> {
     // test that sends a callback (an --area run always runs the registration area's activity spec).
     const narrowed = input.selection?.grep !== undefined ? `--grep ${JSON.stringify(input.selection.grep)}` : undefined;
     results.push(
-      await apply(ensureModuleWasReached, { exchanges, ...(narrowed ? { narrowed } : {}) }, { requirements: [], severity: 'MUST' }, {
+      await apply(RUN_RULES.moduleReached.check, { exchanges, ...(narrowed ? { narrowed } : {}) }, appOf(RUN_RULES.moduleReached), {
         profile: input.profile,
         exchange: (id) => exchangeById.get(id),
         spec: 'run',
