@@ -6,6 +6,7 @@ import { curlNote } from '../evidence/curl.ts';
 import { evidenceLines, moduleStopText, propertyCasesText, replayCommand, summaryText, type Results, type RequirementRow } from './results.ts';
 import { narrowingText, verdictText, type Coverage } from './coverage.ts';
 import type { CheckResult, PropertyStats } from '../checks/result.ts';
+import { ALL_ROWS } from '../checks/tables.ts';
 import type { Exchange } from '../evidence/exchange.ts';
 import type { ModuleOutput, StreamTail } from '../module/output-tail.ts';
 
@@ -55,9 +56,20 @@ function resultRow(r: CheckResult, run: Results['run']): string {
 /** The order of the checks table: failures first. */
 const STATUS_RANK: Record<string, number> = { failed: 0, warning: 1, skipped: 2, passed: 3, notApplicable: 4, info: 5 };
 
+/** The checks the application tables apply to each requirement id (`src/checks/tables.ts`), by id. */
+const APPLIED = new Map<string, string[]>();
+for (const r of ALL_ROWS) for (const id of r.requirements) APPLIED.set(id, [...new Set([...(APPLIED.get(id) ?? []), r.check.name])]);
+
+/** A requirement no result of the run speaks of: why, and the checks the tables would apply to it (none: the suite does not test it yet). */
+function whyUntested(q: RequirementRow): string {
+  const planned = APPLIED.get(q.id) ?? [];
+  const why = escapeHtml(q.reason ?? '');
+  return planned.length === 0 ? why : `${why}${why ? '<br>' : ''}<small>applied by ${planned.map((c) => `<code>${escapeHtml(c)}</code>`).join(', ')}</small>`;
+}
+
 function requirementRow(q: RequirementRow): string {
   return `<tr id="req-${escapeHtml(q.id)}" class="${escapeHtml(q.status)}"><td>${badge(q.status)}</td><td><code>${escapeHtml(q.id)}</code> ${escapeHtml(q.level)}</td>
-<td>${escapeHtml(q.quote)}<br><small>${escapeHtml(q.section)}</small></td><td>${q.checks.map((c) => `<code>${escapeHtml(c)}</code>`).join('<br>') || escapeHtml(q.reason ?? '')}</td></tr>`;
+<td>${escapeHtml(q.quote)}<br><small>${escapeHtml(q.section)}</small></td><td>${q.checks.map((c) => `<code>${escapeHtml(c)}</code>`).join('<br>') || whyUntested(q)}</td></tr>`;
 }
 
 /** A collapsible list of requirement ids, each a link to its row. */

@@ -207,7 +207,7 @@ export const FAULT_CASES: FaultCase[] = [
   // A transport that refuses every webhook: what needs acceptance fails, the probes' refusals prove nothing (not applicable, test/gauntlet/refusal-credit.spec.ts); nothing reached it (issue 31, item 4).
   { fault: 'transport-refuses-every-webhook', area: 'chat', part: 'transport webhooks', failing: ['ensureMessageSentAnswersReply', 'ensureMessageWebhookAcknowledged', 'ensureModuleWasReached', 'ensureTemplateCreateAnswersCode'], requirement: 'WIRE-TRN-MESSAGE-SENT-REPLY', runs: 60 },
   { fault: 'webhook-delete-500', area: 'chat', part: 'transport webhooks', failing: ['ensureTemplateDeleteAcknowledged'], requirement: 'TRN-WEBHOOKURL-GIVEN', runs: 60 },
-  { fault: 'webhook-template-update-refused', area: 'chat', part: 'transport webhooks', failing: ['ensureTemplateUpdateAcknowledged'], requirement: 'TRN-WEBHOOKURL-GIVEN', runs: 20 },
+  { fault: 'webhook-template-update-refused', area: 'chat', part: 'transport webhooks', failing: ['ensureTemplateUpdateAcknowledged'], requirement: 'TRN-WEBHOOKURL-GIVEN', runs: 60 },
   { fault: 'webhook-message-events-unhandled', area: 'chat', part: 'transport webhooks', failing: ['ensureMessageWebhookAcknowledged'], requirement: 'WIRE-TRN-WEBHOOK-ANSWERED', runs: 20 },
   // Chat: templates (issue 25, item 3): specs/chat/templates.spec.ts.
   { fault: 'template-verdict-status-unknown', area: 'chat', part: 'chat templates', failing: ['ensureTemplateVerificationStatusIsKnown'], requirement: 'TRN-TEMPLATE-VERIFICATION-VALUES', runs: 20, settings: VERDICT_WAIT },

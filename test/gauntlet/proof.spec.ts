@@ -1,5 +1,5 @@
 /**
- * Every check is proven: each registered check is caught failing (or warning) by a fault
+ * Every check is proven: each check an application table applies (`src/checks/tables.ts`) is caught failing (or warning) by a fault
  * variant of the reference module in the gauntlet's tables, or, for an informational check, is
  * shown by a variation or a hostile fault. A check that nothing makes fail is a defect of the suite.
  */
@@ -8,6 +8,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { test, expect } from '@playwright/test';
 import { registeredChecks } from '../../src/checks/check.ts';
+import { ALL_ROWS } from '../../src/checks/tables.ts';
 import { PACKAGE_ROOT } from '../../src/contract/paths.ts';
 import { FAULT_CASES, HOSTILE_CASES } from './faults.ts';
 import { FAULT_NAMES } from '../../examples/reference-module/faults.ts';
@@ -22,7 +23,7 @@ const SHOWN_BY_VARIATION: Record<string, string> = {
   checkModuleCallsSimulatedEndpoints: 'reads-orders',
 };
 
-test('every registered check fails against a fault variant (or, informational, is shown by a variation)', async () => {
+test('every check an application table applies fails against a fault variant (or, informational, is shown by a variation); every registered check is applied by a row', async () => {
   const dir = path.join(PACKAGE_ROOT, 'src', 'checks');
   const files = fs.readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts'));
   // The suite's checks: those its own files export (a test file of this worker may register one of its own).
@@ -34,8 +35,11 @@ test('every registered check fails against a fault variant (or, informational, i
       if (typeof name === 'string' && registeredChecks().get(name) === v) names.add(name);
     }
   }
+  // The tables are where checks are applied: a registered check no row applies is dead, and every applied one must be proven.
+  const applied = new Set(ALL_ROWS.map((r) => r.check.name));
+  expect([...names].filter((name) => !applied.has(name)).sort()).toEqual([]);
   const proven = new Set([...FAULT_CASES.flatMap((c) => [...c.failing, ...(c.warnings ?? [])]), ...HOSTILE_CASES.flatMap((c) => [...c.failing, ...c.info]), ...Object.keys(SHOWN_BY_VARIATION)]);
-  const unproven = [...names].filter((name) => !proven.has(name)).sort();
+  const unproven = [...applied].filter((name) => names.has(name) && !proven.has(name)).sort();
   expect(unproven).toEqual([]);
   expect(names.size).toBeGreaterThan(25);
 });

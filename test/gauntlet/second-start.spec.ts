@@ -20,11 +20,11 @@ test.describe.configure({ timeout: 180_000 });
 
 const SPEC = `
 import { test } from ${JSON.stringify(path.join(PACKAGE_ROOT, 'specs', 'fixtures.ts'))};
-import { ensureActivityAcknowledged } from ${JSON.stringify(path.join(PACKAGE_ROOT, 'src', 'checks', 'callbacks', 'activity.ts'))};
+import { ACTIVITY } from ${JSON.stringify(path.join(PACKAGE_ROOT, 'src', 'checks', 'registration', 'applications.ts'))};
 
 test('the module acknowledges activity', async ({ session, conformance }) => {
   const reply = await session.send('activity', { active: true, freeze: false }, { clientId: session.clientId(), extra: { systemUrl: session.system.url() } });
-  await conformance.apply(ensureActivityAcknowledged, reply, { requirements: ['WIRE-REG-ACTIVITY-REPLY-SUCCESS'], severity: 'MUST' });
+  await conformance.apply(ACTIVITY.acknowledged, reply);
 });
 test('a spec that breaks', async ({ conformance }) => {
   throw new Error('broken on purpose');
