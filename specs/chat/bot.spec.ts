@@ -29,12 +29,10 @@ import { botOf, type BotContext } from '../../src/generators/chat/context.ts';
 import { botEvent, botEventContextOf, probeCommand, seedBotChats } from '../../src/generators/chat/bot-events.ts';
 import { commandPath, type BotCommandsSubject, type BotSocketSubject, type CommandCall, type SocketAttempt } from '../../src/checks/chat/bot.ts';
 import type { BotReconnectSubject, CloseMeasure, RefusalMeasure } from '../../src/checks/chat/bot-reconnect.ts';
-import { appOf, idsOfRows, type Application, type Row } from '../../src/checks/apply.ts';
-import type { Check } from '../../src/checks/check.ts';
+import { idsOfRows } from '../../src/checks/apply.ts';
 import type { RunSession } from '../../src/run/session.ts';
 import type { GeneratedCase } from '../../src/checks/case.ts';
 
-type Planned = { check: Check<never>; app: Application };
 // The rows each test applies are the chat application table's: BOT_COMMAND_ROWS, BOT_SOCKET_ROWS, BOT_EVENTS' and
 // BOT_RECONNECT_ROWS (after each close, not a tight loop, a pause before the redial: a SHOULD).
 
@@ -43,7 +41,6 @@ const REFUSE_MS = 1500;
 /** Cases of the events property at most (each waits for the bot's answer). */
 const MAX_EVENT_CASES = 30;
 
-const asPlanned = (rows: ReadonlyArray<Row<never>>): Planned[] => rows.map((r) => ({ check: r.check, app: appOf(r) }));
 
 /** The bot, or why its checks do not apply. */
 function botOrWhy(session: RunSession): { bot?: BotContext; status?: 'skipped' | 'notApplicable'; why?: string } {
@@ -99,7 +96,7 @@ function socketAttempts(session: RunSession, afterTime?: number): SocketAttempt[
 test.describe('chat bot', () => {
   test('commands: PUT /my/commands/{name} right after registration, {name, description}, at most 64 characters', { ...covers(idsOfRows(BOT_COMMAND_ROWS)), ...inArea('chat') }, async ({ session, conformance }) => {
     const { bot, status, why } = botOrWhy(session);
-    if (!bot) return conformance.notRun(status!, why!, asPlanned(BOT_COMMAND_ROWS));
+    if (!bot) return conformance.notRun(status!, why!, BOT_COMMAND_ROWS);
     const bound = session.config.flowTimeoutMs;
     const at = registeredAt(session);
     // The commands come on the bot's own: wait up to the bound after the registration.
@@ -127,7 +124,7 @@ test.describe('chat bot', () => {
 
   test('WebSocket: opened with X-Bot-Token at {endpointUrl as ws/wss}/api/bot/v1/ws?events=...', { ...covers(idsOfRows(BOT_SOCKET_ROWS)), ...inArea('chat') }, async ({ session, conformance }) => {
     const { bot, status, why } = botOrWhy(session);
-    if (!bot) return conformance.notRun(status!, why!, asPlanned(BOT_SOCKET_ROWS));
+    if (!bot) return conformance.notRun(status!, why!, BOT_SOCKET_ROWS);
     const bound = session.config.flowTimeoutMs;
     const started = Date.now();
     const conn = await session.gateway.waitForBotConnection(Math.max(0, (registeredAt(session) ?? started) + bound - started));
@@ -139,14 +136,14 @@ test.describe('chat bot', () => {
   test('events on the WebSocket (generated): commands answered through the Bot API into their chat', { ...covers(propertyCovers(BOT_EVENTS)), ...inArea('chat') }, async ({ session, conformance }) => {
     const checks = propertyChecks(BOT_EVENTS, session.config.profile);
     const { bot, status, why } = botOrWhy(session);
-    if (!bot) return conformance.notRun(status!, why!, checks as unknown as Planned[]);
+    if (!bot) return conformance.notRun(status!, why!, checks);
     const bound = session.config.flowTimeoutMs;
     const conn = await session.gateway.waitForBotConnection(bound);
-    if (!conn) return conformance.notRun('notApplicable', 'the bot has no open WebSocket to send events on (ensureBotListensOnSocket judges it)', checks as unknown as Planned[]);
-    if (conn.events.length > 0 && !conn.events.includes('message_new')) return conformance.notRun('notApplicable', `the bot subscribed to ${conn.events.join(', ')}, not message_new: the gateway sends it no commands or messages`, checks as unknown as Planned[]);
+    if (!conn) return conformance.notRun('notApplicable', 'the bot has no open WebSocket to send events on (ensureBotListensOnSocket judges it)', checks);
+    if (conn.events.length > 0 && !conn.events.includes('message_new')) return conformance.notRun('notApplicable', `the bot subscribed to ${conn.events.join(', ')}, not message_new: the gateway sends it no commands or messages`, checks);
     seedBotChats(session.gateway);
     const ctx = botEventContextOf(session.gateway.state, bot.token);
-    if (ctx.commands.length === 0) return conformance.notRun('notApplicable', 'the bot registered no command (the command checks judge it)', checks as unknown as Planned[]);
+    if (ctx.commands.length === 0) return conformance.notRun('notApplicable', 'the bot registered no command (the command checks judge it)', checks);
     const gen = session.config.generation;
     test.setTimeout(gen.timeLimitMs + 30_000);
     const state = { unanswered: false };
@@ -162,7 +159,7 @@ test.describe('chat bot', () => {
 
   test('reconnects after a normal and an abnormal close, after a timeout, not in a tight loop', { ...covers(idsOfRows(BOT_RECONNECT_ROWS)), ...inArea('chat') }, async ({ session, conformance }, testInfo) => {
     const { bot, status, why } = botOrWhy(session);
-    if (!bot) return conformance.notRun(status!, why!, asPlanned(BOT_RECONNECT_ROWS));
+    if (!bot) return conformance.notRun(status!, why!, BOT_RECONNECT_ROWS);
     const gw = session.gateway;
     const bound = session.config.flowTimeoutMs;
     test.setTimeout(4 * bound + REFUSE_MS + 30_000);

@@ -32,7 +32,7 @@ import fc from 'fast-check';
 import { test } from '../fixtures.ts';
 import { covers } from '../covers.ts';
 import { inArea } from '../areas.ts';
-import { runProperty, type PropertyCheck, type PropertySpec } from '../../src/properties/run.ts';
+import { runProperty, type PropertySpec } from '../../src/properties/run.ts';
 import { propertyChecks, propertyCovers } from '../../src/properties/registry.ts';
 import { notRunFor } from '../../src/properties/applicability.ts';
 import { runWebhookCase, sentPerChannel, sessionWebhookDriver } from '../../src/properties/chat-webhooks.ts';
@@ -40,10 +40,8 @@ import { CHAT_WEBHOOK_PROBES, CHAT_WEBHOOKS } from '../../src/checks/chat/applic
 import { awaitChannels, type ChatChannel } from '../../src/generators/chat/context.ts';
 import { refusedCase, webhookCase } from '../../src/generators/chat/webhooks.ts';
 import type { GeneratedCase } from '../../src/checks/case.ts';
-import type { Check } from '../../src/checks/check.ts';
 import { outDir } from '../../src/run/environment.ts';
 
-type Planned = Array<{ check: Check<never>; app: PropertyCheck['app'] }>;
 
 /** One case of any channel that has one to give. */
 function overChannels(channels: ChatChannel[], of: (c: ChatChannel) => fc.Arbitrary<GeneratedCase> | undefined): fc.Arbitrary<GeneratedCase> | undefined {
@@ -74,16 +72,16 @@ test.describe('transport webhooks', () => {
     test(p.title, { ...covers(propertyCovers(p.name)), ...inArea('chat') }, async ({ session, conformance }, testInfo) => {
       const checks = propertyChecks(p.name, session.config.profile);
       const blocked = notRunFor(session, 'mgTransport');
-      if (blocked) return conformance.notRun(blocked.status, blocked.why, checks as unknown as Planned);
+      if (blocked) return conformance.notRun(blocked.status, blocked.why, checks);
       const gen = session.config.generation;
       const transport = await awaitChannels(session, session.config.flowTimeoutMs);
-      if (!transport) return conformance.notRun('skipped', 'the transport is not registered at the gateway', checks as unknown as Planned);
-      if (!transport.webhookUrl) return conformance.notRun('notApplicable', 'the transport gives no webhookUrl: the gateway cannot send it any webhook (judged by ensureTransportGivesWebhookUrl)', checks as unknown as Planned);
-      if (!/^https?:\/\/[^/]/i.test(transport.webhookUrl)) return conformance.notRun('notApplicable', `the transport's webhookUrl ${JSON.stringify(transport.webhookUrl)} is not an absolute http(s) URL: the gateway cannot send it any webhook (judged by ensureUrlsAreWellFormed)`, checks as unknown as Planned);
-      if (transport.channels.length === 0) return conformance.notRun('notApplicable', 'the transport activated no channel: the gateway sends webhooks only for active channels', checks as unknown as Planned);
+      if (!transport) return conformance.notRun('skipped', 'the transport is not registered at the gateway', checks);
+      if (!transport.webhookUrl) return conformance.notRun('notApplicable', 'the transport gives no webhookUrl: the gateway cannot send it any webhook (judged by ensureTransportGivesWebhookUrl)', checks);
+      if (!/^https?:\/\/[^/]/i.test(transport.webhookUrl)) return conformance.notRun('notApplicable', `the transport's webhookUrl ${JSON.stringify(transport.webhookUrl)} is not an absolute http(s) URL: the gateway cannot send it any webhook (judged by ensureUrlsAreWellFormed)`, checks);
+      if (transport.channels.length === 0) return conformance.notRun('notApplicable', 'the transport activated no channel: the gateway sends webhooks only for active channels', checks);
       const driver = sessionWebhookDriver(session, gen.seed);
       const arbitrary = overChannels(transport.channels, (c) => (p.probes ? refusedCase(c, { verdict: driver.verdict !== undefined }) : webhookCase(c)));
-      if (!arbitrary) return conformance.notRun('notApplicable', `no active channel enables a webhook type the suite sends (${transport.channels.map((c) => `channel ${c.id}: ${c.webhookTypes.join(', ') || 'none'}`).join('; ')})`, checks as unknown as Planned);
+      if (!arbitrary) return conformance.notRun('notApplicable', `no active channel enables a webhook type the suite sends (${transport.channels.map((c) => `channel ${c.id}: ${c.webhookTypes.join(', ') || 'none'}`).join('; ')})`, checks);
       test.setTimeout(gen.timeLimitMs + 60_000);
       const spec: PropertySpec = { name: p.name, id: p.id, arbitrary, checks, exec: (c, caseId) => runWebhookCase(driver, c, caseId) };
       try {

@@ -5,6 +5,7 @@ import { RECORD_ATTACHMENT, sessionRecordsDir, type TestRecord } from '../run/co
 import { buildResults, type Results } from './results.ts';
 import { renderHtml } from './html.ts';
 import { junitXml } from './junit.ts';
+import { RUN_RULES } from '../checks/run/applications.ts';
 import { outDir, readAborted, runConfig } from '../run/environment.ts';
 import type { ModuleStop } from '../module/launcher.ts';
 import type { ModuleOutput } from '../module/output-tail.ts';
@@ -68,13 +69,13 @@ export default class ConformanceReporter implements Reporter {
         results: this.all
           .filter((t) => !this.ended.has(t))
           .map((t) => ({
-            check: 'ensureSpecRanToTheEnd',
-            title: 'the conformance spec ran to its end',
-            requirements: [],
+            check: RUN_RULES.specNotRun.check.name,
+            title: RUN_RULES.specNotRun.check.checks,
+            requirements: [...RUN_RULES.specNotRun.requirements],
             profile: false,
-            severity: 'INFO' as const,
+            severity: RUN_RULES.specNotRun.severity,
             status: 'skipped' as const,
-            message: `Checked: the conformance spec "${t.titlePath().slice(3).join(' > ')}" ran to its end.\nSkipped: stopped at the run deadline (runTimeoutMs ${runTimeoutMs})\nRequirements: (suite rule) (INFO)`,
+            message: `Checked: the conformance spec "${t.titlePath().slice(3).join(' > ')}" ran to its end.\nSkipped: stopped at the run deadline (runTimeoutMs ${runTimeoutMs})\nRequirements: (suite rule) (${RUN_RULES.specNotRun.severity})`,
             evidence: [],
             spec: t.titlePath().slice(3).join(' > '),
           })),

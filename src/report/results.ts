@@ -157,14 +157,15 @@ export async function buildResults(input: BuildInput): Promise<Results> {
 
   if (!input.aborted) {
     for (const b of input.brokenSpecs) {
+      const rule = RUN_RULES.specBroke;
       results.push({
-        check: 'ensureSpecRanToTheEnd',
-        title: 'the conformance spec ran to its end',
-        requirements: [],
+        check: rule.check.name,
+        title: rule.check.checks,
+        requirements: [...rule.requirements],
         profile: false,
-        severity: 'MUST',
+        severity: rule.severity,
         status: 'failed',
-        message: `Checked: the conformance spec "${b.title}" ran to its end.\nReceived: ${b.error}\nExpected: a spec that completes; a broken spec proves nothing\nRequirements: (suite rule) (MUST)`,
+        message: `Checked: the conformance spec "${b.title}" ran to its end.\nReceived: ${b.error}\nExpected: a spec that completes; a broken spec proves nothing\nRequirements: (suite rule) (${rule.severity})`,
         evidence: [],
         spec: b.title,
       });
