@@ -19,7 +19,7 @@
  */
 import { test } from '../fixtures.ts';
 import { covers } from '../covers.ts';
-import { inArea } from '../areas.ts';
+import { inArea } from '../../src/run/areas.ts';
 import { runProperty, type PropertySpec } from '../../src/properties/run.ts';
 import { propertyChecks, propertyCovers } from '../../src/properties/registry.ts';
 import { BOT_FRAME_CASE, runBotEvent } from '../../src/properties/chat-bot.ts';

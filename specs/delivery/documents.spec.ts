@@ -10,7 +10,7 @@
  */
 import { test } from '../fixtures.ts';
 import { covers } from '../covers.ts';
-import { inArea } from '../areas.ts';
+import { inArea } from '../../src/run/areas.ts';
 import { runProperty, type PropertyCheck, type PropertySpec } from '../../src/properties/run.ts';
 import { propertyChecks } from '../../src/properties/registry.ts';
 import { PRINT } from '../../src/checks/delivery/applications.ts';

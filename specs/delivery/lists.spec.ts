@@ -6,7 +6,7 @@
  */
 import { test } from '../fixtures.ts';
 import { covers } from '../covers.ts';
-import { inArea } from '../areas.ts';
+import { inArea } from '../../src/run/areas.ts';
 import { runProperty, type PropertyCheck, type PropertySpec } from '../../src/properties/run.ts';
 import { propertyChecks } from '../../src/properties/registry.ts';
 import { AUTOCOMPLETE, SHIPMENT_POINT_LIST, TARIFF_LIST } from '../../src/checks/delivery/applications.ts';

@@ -9,7 +9,7 @@
  */
 import { test } from '../fixtures.ts';
 import { covers } from '../covers.ts';
-import { inArea } from '../areas.ts';
+import { inArea } from '../../src/run/areas.ts';
 import { runProperty, type PropertySpec } from '../../src/properties/run.ts';
 import { propertyChecks, propertyCovers } from '../../src/properties/registry.ts';
 import { SEQUENCES } from '../../src/checks/delivery/applications.ts';

@@ -9,7 +9,7 @@
  */
 import { test } from '../fixtures.ts';
 import { covers } from '../covers.ts';
-import { inArea } from '../areas.ts';
+import { inArea } from '../../src/run/areas.ts';
 import { runProperty, sendAsIs, type PropertySpec } from '../../src/properties/run.ts';
 import { propertyChecks, propertyCovers } from '../../src/properties/registry.ts';
 import { CREATE_VALID, CREATE_WRONG, UNKNOWN_PAYMENT } from '../../src/checks/payment/applications.ts';

@@ -11,7 +11,7 @@
 import fc from 'fast-check';
 import { test } from '../fixtures.ts';
 import { covers } from '../covers.ts';
-import { inArea } from '../areas.ts';
+import { inArea } from '../../src/run/areas.ts';
 import { runProperty, type PropertySpec } from '../../src/properties/run.ts';
 import { propertyChecks, propertyCovers } from '../../src/properties/registry.ts';
 import { PAYMENT_FLOWS } from '../../src/checks/payment/applications.ts';

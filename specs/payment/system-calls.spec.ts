@@ -7,10 +7,10 @@
  */
 import { test } from '../fixtures.ts';
 import { covers } from '../covers.ts';
-import { inArea } from '../areas.ts';
+import { inArea } from '../../src/run/areas.ts';
 import { ENDPOINT_ROWS } from '../../src/checks/system-api/applications.ts';
 import { idsOfRows } from '../../src/checks/apply.ts';
-import { SYSTEM_ENDPOINTS } from '../../src/simulators/system.ts';
+import { SYSTEM_ENDPOINTS } from '../../src/simulators/system-endpoints.ts';
 import { notApplicable } from '../../src/checks/check.ts';
 
 const ENDPOINTS = ['update-invoice', 'payment.check'] as const;

@@ -12,7 +12,7 @@ import { callbackUrl } from '../../src/callbacks/send.ts';
 import { CALLBACKS } from '../../src/callbacks/table.ts';
 import { covers } from '../covers.ts';
 import { inventedHex } from '../../src/generators/invented.ts';
-import { inArea } from '../areas.ts';
+import { inArea } from '../../src/run/areas.ts';
 import { fillAcceptance } from '../../src/checks/callbacks/acceptance.ts';
 
 /** Why the activity callback cannot be made (no activity path, no baseUrl), or undefined when it can. */

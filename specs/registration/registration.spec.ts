@@ -10,7 +10,7 @@ import { REGISTRATION_CALL } from '../../src/checks/registration/applications.ts
 import { appOf, idsOfRows } from '../../src/checks/apply.ts';
 import type { RunSession } from '../../src/run/session.ts';
 import { covers, idsOf } from '../covers.ts';
-import { inArea } from '../areas.ts';
+import { inArea } from '../../src/run/areas.ts';
 
 /** The module JSON to judge: the accepted registration, else the last readable attempt. */
 function judgedModule(session: RunSession): { module: Record<string, unknown>; evidence: string[] } | undefined {

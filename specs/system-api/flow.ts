@@ -6,7 +6,7 @@ import type { TriggerName } from '../../src/module/triggers.ts';
 import type { Row } from '../../src/checks/apply.ts';
 import type { FlowCalls } from '../../src/checks/system-api/calls.ts';
 import type { RequestedItems } from '../../src/checks/system-api/counts.ts';
-import type { SystemEndpoint, InboundCall } from '../../src/simulators/system.ts';
+import type { SystemEndpoint, InboundCall } from '../../src/simulators/system-endpoints.ts';
 import type { RunSession } from '../../src/run/session.ts';
 import type { Conformance } from '../../src/run/conformance.ts';
 import type { Reply } from '../../src/client/callback-client.ts';

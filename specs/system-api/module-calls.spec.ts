@@ -20,7 +20,7 @@ import { test } from '../fixtures.ts';
 import { NeedsTrigger, triggerFailure } from '../../src/module/triggers.ts';
 import { idsOfRows, type Row } from '../../src/checks/apply.ts';
 import { ENDPOINT_ROWS, FLOW_ROWS } from '../../src/checks/system-api/applications.ts';
-import { SYSTEM_ENDPOINTS, type InboundCall, type SystemEndpoint } from '../../src/simulators/system.ts';
+import { SYSTEM_ENDPOINTS, type InboundCall, type SystemEndpoint } from '../../src/simulators/system-endpoints.ts';
 import { judgeSystemCalls } from '../../src/run/system-calls.ts';
 import type { RunSession } from '../../src/run/session.ts';
 import type { Exchange } from '../../src/evidence/exchange.ts';
@@ -32,7 +32,7 @@ import { covers } from '../covers.ts';
 import type { Reply } from '../../src/client/callback-client.ts';
 import { askedCalls, CALL_EVENT_AND_MANAGER_FLOWS } from './telephony-flows.ts';
 import type { Asked, Flow } from './flow.ts';
-import { inArea, type AreaName } from '../areas.ts';
+import { inArea, type AreaName } from '../../src/run/areas.ts';
 
 /** Deliveries the tracking flow creates through the module's `save` (more than one request's worth). */
 const DELIVERIES_TO_TRACK = 120;

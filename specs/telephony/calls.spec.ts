@@ -15,7 +15,7 @@
  */
 import { test } from '../fixtures.ts';
 import { covers } from '../covers.ts';
-import { inArea } from '../areas.ts';
+import { inArea } from '../../src/run/areas.ts';
 import { runProperty, sendAsIs, type PropertySpec } from '../../src/properties/run.ts';
 import { propertyChecks, propertyCovers } from '../../src/properties/registry.ts';
 import { CHANGE_USER_STATUS, MAKE_CALL_VALID, MAKE_CALL_WRONG } from '../../src/checks/telephony/applications.ts';

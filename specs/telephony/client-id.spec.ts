@@ -18,7 +18,7 @@
  */
 import { test } from '../fixtures.ts';
 import { covers } from '../covers.ts';
-import { inArea } from '../areas.ts';
+import { inArea } from '../../src/run/areas.ts';
 import { runProperty, type PropertySpec } from '../../src/properties/run.ts';
 import { propertyChecks, propertyCovers } from '../../src/properties/registry.ts';
 import { notRunFor, type NotRun } from '../../src/properties/applicability.ts';

@@ -16,7 +16,7 @@
  */
 import { test } from '../fixtures.ts';
 import { covers } from '../covers.ts';
-import { inArea } from '../areas.ts';
+import { inArea } from '../../src/run/areas.ts';
 import { runProperty, type PropertyCheck, type PropertySpec } from '../../src/properties/run.ts';
 import { propertyChecks, propertyCovers } from '../../src/properties/registry.ts';
 import { RECORD_REFUSED } from '../../src/checks/telephony/applications.ts';

@@ -48,7 +48,7 @@ interface RunArgs {
   config?: string;
   out: string;
   grep?: string;
-  /** `--area`: the areas run, registration first, in the order of specs/areas.ts. */
+  /** `--area`: the areas run, registration first, in the order of src/run/areas.ts. */
   areas?: string[];
   flags: ConfigFlags;
 }
@@ -64,7 +64,7 @@ const OPTIONS: Array<OptionSpec<RunArgs>> = [
 
 /**
  * The areas of `--area a,b` (added to those of an earlier `--area`), the registration area always
- * among them, in the order of specs/areas.ts. An unknown area is a configuration error naming the
+ * among them, in the order of src/run/areas.ts. An unknown area is a configuration error naming the
  * nearest known one.
  */
 export function areasOption(value: string, earlier: readonly string[] = []): string[] {
@@ -86,7 +86,7 @@ export function inAreas(test: ListedTest, areas: readonly string[]): boolean {
 /**
  * The one `--grep` Playwright is given for a run narrowed by areas, a pattern or both. A test's
  * tags are part of what Playwright matches (its title path, then its tags, joined by spaces):
- * the areas are a tag (`@delivery`, specs/areas.ts), the pattern a lookahead beside it. A
+ * the areas are a tag (`@delivery`, src/run/areas.ts), the pattern a lookahead beside it. A
  * pattern in the `/source/flags` form keeps its flags.
  */
 export function playwrightGrep(grep: string | undefined, areas: readonly string[] | undefined): string | undefined {
@@ -279,7 +279,7 @@ export function listConformanceTests(grep?: string, out: string = path.resolve('
 export interface ListedTest {
   title: string;
   covers: string[];
-  /** Its tags, each with its @ (`@delivery`: its area, specs/areas.ts). */
+  /** Its tags, each with its @ (`@delivery`: its area, src/run/areas.ts). */
   tags?: string[];
 }
 

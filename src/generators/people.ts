@@ -16,15 +16,6 @@ export const SCRIPTS: readonly Script[] = ['latin', 'cyrillic', 'diacritics', 'm
 export const CYRILLIC = /[\u0400-\u04ff]/;
 /** Latin letters with diacritics (Latin-1 Supplement and Latin Extended-A/B letters). */
 export const DIACRITIC = /[\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u024f]/;
-/** The script a text is written in, as a reader sees it. */
-export function scriptOf(text: string): Script {
-  const cyr = CYRILLIC.test(text);
-  const latin = /[A-Za-z\u00c0-\u024f]/.test(text);
-  if (cyr && latin) return 'mixed';
-  if (cyr) return 'cyrillic';
-  return DIACRITIC.test(text) ? 'diacritics' : 'latin';
-}
-
 /** One value of each script's pool, the four scripts equally likely. */
 function byScript(pools: Record<Script, readonly string[]>): fc.Arbitrary<string> {
   return fc.oneof(...SCRIPTS.filter((s) => pools[s].length > 0).map((s) => fc.constantFrom(...pools[s])));
@@ -75,9 +66,6 @@ export const PLACES: Record<Script, readonly Place[]> = {
     { countryIso: 'KZ', city: 'Almaty (Алматы)', region: 'Алматы', index: '050040', streets: ['пр. Аль-Фараби, Esentai Mall'] },
   ],
 };
-
-/** Every place, all scripts. */
-export const ALL_PLACES: readonly Place[] = SCRIPTS.flatMap((s) => PLACES[s]);
 
 /** A place of one of the four scripts, the scripts equally likely. */
 export const place: fc.Arbitrary<Place> = fc.oneof(...SCRIPTS.map((s) => fc.constantFrom(...PLACES[s])));
@@ -228,8 +216,3 @@ export function writePhone(n: E164, form: PhoneForm): string {
  */
 export const typedPhone: fc.Arbitrary<string> = fc.tuple(e164Between(8, 15), fc.constantFrom(...PHONE_FORMS)).map(([n, form]) => writePhone(n, form));
 
-/** A phone as a telephony system passes it: E.164 with `+`, or its digits alone. */
-export const dialledPhone: fc.Arbitrary<string> = fc.tuple(e164Between(8, 15), fc.constantFrom<PhoneForm>('e164', 'digits')).map(([n, form]) => writePhone(n, form));
-
-/** The digits of a phone. */
-export const phoneDigits = (phone: string): string => phone.replace(/\D/g, '');

@@ -72,7 +72,7 @@ export interface RunConfig {
 export interface Selection {
   /** The `--grep` pattern, as typed. */
   grep?: string;
-  /** `--area`: the areas run, the registration area always among them (specs/areas.ts). */
+  /** `--area`: the areas run, the registration area always among them (src/run/areas.ts). */
   areas?: string[];
   /** Conformance tests selected, of `total`. */
   selected: number;

@@ -16,7 +16,7 @@ import type { RunSession } from '../run/session.ts';
 import { bindStep, type ReferenceScope } from '../generators/chat/references.ts';
 import { openConversation } from '../generators/chat/context.ts';
 import type { Conversation } from '../simulators/gateway-conversations.ts';
-import type { GatewayCall } from '../simulators/gateway.ts';
+import type { GatewayCall } from '../simulators/gateway-endpoints.ts';
 import type { WebhookOutcome, WebhookStepInfo } from '../checks/chat/webhooks.ts';
 import type { CaseOutcome, GeneratedCase } from '../checks/case.ts';
 

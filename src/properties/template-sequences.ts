@@ -334,9 +334,6 @@ export function templateSequences(canVerdict: boolean, canReport: boolean, maxCo
     .map(([first, cmds]) => ({ callback: 'transport.template_create' as const, payload: new SequencePayload<TplStep, TemplateModel, Real>({ op: 'create', ...first }, cmds), intent: { kind: 'sequence' as const } }));
 }
 
-/** A fixed sequence (a typical flow, or steps read back from a saved failure) as a case. */
-export const fixedTemplateSequence = (steps: TplStep[]): GeneratedCase => ({ callback: 'transport.template_create', payload: { steps }, intent: { kind: 'sequence' } });
-
 /** Runs a template sequence case and returns its outcome, every step in `steps`. */
 export async function runTemplateSequence(driver: TemplateDriver, c: GeneratedCase, caseId: string): Promise<CaseOutcome> {
   const payload = c.payload instanceof SequencePayload ? (c.payload as SequencePayload<TplStep, TemplateModel, Real>) : undefined;

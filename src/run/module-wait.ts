@@ -11,7 +11,8 @@ import type { EvidenceLog } from '../evidence/exchange.ts';
 import type { CallbackClient, Reply } from '../client/callback-client.ts';
 import { NoCallbackAddress, type SendOptions } from '../callbacks/send.ts';
 import type { CallbackName } from '../callbacks/table.ts';
-import type { Registration, SystemSimulator } from '../simulators/system.ts';
+import type { SystemSimulator } from '../simulators/system.ts';
+import type { Registration } from '../simulators/system-endpoints.ts';
 import type { CaFile, RunTls } from '../simulators/tls.ts';
 import { MODULE_OUTPUT_LOGS } from './module-files.ts';
 

@@ -9,7 +9,7 @@ import { contract } from '../contract/schemas.ts';
 import { ownedBy } from '../checks/schema-rule.ts';
 import { ENDPOINT_ROWS, type EndpointRows } from '../checks/system-api/applications.ts';
 import type { SchemaRule } from '../checks/schema-rule.ts';
-import { SYSTEM_ENDPOINTS, type InboundCall } from '../simulators/system.ts';
+import { SYSTEM_ENDPOINTS, type InboundCall } from '../simulators/system-endpoints.ts';
 import type { Conformance } from './conformance.ts';
 
 /** True for the calls judged here (registration and reads have checks of their own). */

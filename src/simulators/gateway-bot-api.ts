@@ -7,7 +7,8 @@
  * the channels transports activated, the chats, customers and dialogs their messages opened,
  * the messages, the bot's commands; lists of what does not exist are empty.
  */
-import { bot, BOT_PREFIX, errors, flag, iso, isObject, listParam, ok, page, posInt, str, type RouteDef, type RouteHandler } from './gateway-routing.ts';
+import { bot, BOT_PREFIX, errors, flag, listParam, ok, page, posInt, type RouteDef, type RouteHandler } from './gateway-routing.ts';
+import { iso, isObject, str } from './gateway-values.ts';
 import type { GatewayDialog, GatewayMessage } from './gateway-records.ts';
 import { getFile, upload, uploadByUrl } from './gateway-files.ts';
 import { botView, channelView, chatView, commandView, customerView, dialogView, memberView, messageListView, uploadView, userView } from './gateway-views.ts';

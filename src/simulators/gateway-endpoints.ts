@@ -5,7 +5,8 @@
 import type { ErrorObject } from 'ajv';
 import type { Exchange } from '../evidence/exchange.ts';
 import type { TemplateJudgement } from '../contract/template-machine.ts';
-import type { Api, RouteDef, RouteHandler } from './gateway-routing.ts';
+import type { RouteDef, RouteHandler } from './gateway-routing.ts';
+import type { Api } from './gateway-records.ts';
 import { TRANSPORT_HANDLERS, TRANSPORT_ROUTES } from './gateway-transport-api.ts';
 import { BOT_HANDLERS, BOT_ROUTES } from './gateway-bot-api.ts';
 

@@ -7,9 +7,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { InboundRequest } from './http.ts';
-import { errors, iso, ok, type RouteContext, type RouteHandler } from './gateway-routing.ts';
+import { errors, ok, type RouteContext, type RouteHandler } from './gateway-routing.ts';
+import { iso } from './gateway-values.ts';
 import type { GatewayState } from './gateway-state.ts';
-import type { GatewayFile } from './gateway-records.ts';
+import type { GatewayFile } from './gateway-conversations.ts';
 import { gatewayFile } from './gateway-conversations.ts';
 import { fileInfoView, uploadView } from './gateway-views.ts';
 

@@ -87,7 +87,6 @@ export interface GatewayMessage {
 }
 
 /** A file the gateway holds (its shape lives beside the files the gateway makes itself). */
-export type { GatewayFile } from './gateway-conversations.ts';
 
 /** A customer of a channel, made known by the transport's messages. */
 export interface GatewayCustomer {

@@ -11,7 +11,6 @@ export const TRANSPORT_PREFIX = '/api/transport/v1';
 export const BOT_PREFIX = '/api/bot/v1';
 export const BOT_WS_PATH = `${BOT_PREFIX}/ws`;
 
-export type { Api } from './gateway-records.ts';
 /**
  * How the request body is read: a JSON object, raw bytes (a file upload: up to `maxUploadBytes`,
  * counted as it streams, its first bytes kept), or ignored.
@@ -58,7 +57,6 @@ export const errors = (status: number, ...messages: string[]): Answer => json(st
  */
 export const ok = (body: unknown = {}): Answer => json(200, body);
 
-export { isObject, iso, str } from './gateway-values.ts';
 /** A positive integer from a JSON number or a numeric string; undefined otherwise. */
 export const posInt = (v: unknown): number | undefined => {
   const n = typeof v === 'number' ? v : typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : NaN;

@@ -10,7 +10,8 @@
  * with 400 and the error body, as bad JSON is (wire profile section 6).
  */
 import { json } from './http.ts';
-import { errors, iso, isObject, listParam, ok, page, transport, flag, type RouteContext, type RouteHandler, type RouteDef, TRANSPORT_PREFIX } from './gateway-routing.ts';
+import { errors, listParam, ok, page, transport, flag, type RouteContext, type RouteHandler, type RouteDef, TRANSPORT_PREFIX } from './gateway-routing.ts';
+import { iso, isObject } from './gateway-values.ts';
 import type { GatewayMessage, GatewayTemplate } from './gateway-records.ts';
 import { getFile, upload, uploadByUrl } from './gateway-files.ts';
 import { channelView, messageView, templateView } from './gateway-views.ts';

@@ -10,20 +10,10 @@
  * decode into a non-pointer field is never null. File ids are UUIDs (the newer clients decode
  * them as such), so attachments whose id is not one are left out of message views.
  */
-import { isObject, posInt, str } from './gateway-routing.ts';
-import type {
-  CommandMeta,
-  GatewayBot,
-  GatewayChannel,
-  GatewayChat,
-  GatewayCustomer,
-  GatewayDialog,
-  GatewayFile,
-  GatewayMember,
-  GatewayMessage,
-  GatewayTemplate,
-  GatewayUser,
-} from './gateway-records.ts';
+import { posInt } from './gateway-routing.ts';
+import { isObject, str } from './gateway-values.ts';
+import type { CommandMeta, GatewayBot, GatewayChannel, GatewayChat, GatewayCustomer, GatewayDialog, GatewayMember, GatewayMessage, GatewayTemplate, GatewayUser } from './gateway-records.ts';
+import type { GatewayFile } from './gateway-conversations.ts';
 import type { GatewayState } from './gateway-state.ts';
 
 type View = Record<string, unknown>;

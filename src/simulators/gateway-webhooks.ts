@@ -6,7 +6,7 @@
  */
 import type { CallbackClient, Reply } from '../client/callback-client.ts';
 import { encodeWebhook, webhookHeaders } from '../wire/forms.ts';
-import { isObject } from './gateway-routing.ts';
+import { isObject } from './gateway-values.ts';
 import type { GatewayState } from './gateway-state.ts';
 import type { GatewayTemplate } from './gateway-records.ts';
 import { afterUpdateWebhook, isVerificationStatus } from '../contract/template-machine.ts';

@@ -33,7 +33,8 @@ import { BoundedList, type SecondOfTraffic, type TokenRate } from '../evidence/b
 import type { Answer, InboundRequest, ServerLimits, TlsMaterial } from './http.ts';
 import { RecordingServer } from './http-server.ts';
 import { jsonErrorMessage, parseJson } from './http-decode.ts';
-import { BOT_PREFIX, TRANSPORT_PREFIX, errors, isObject, type RouteDef } from './gateway-routing.ts';
+import { BOT_PREFIX, TRANSPORT_PREFIX, errors, type RouteDef } from './gateway-routing.ts';
+import { isObject } from './gateway-values.ts';
 import { TEMPLATE_JUDGEMENTS } from './gateway-transport-api.ts';
 import { GATEWAY_HANDLERS, GATEWAY_ROUTES, type GatewayCall, type GatewayRoute } from './gateway-endpoints.ts';
 import { GatewayRate } from './gateway-rate.ts';
@@ -42,23 +43,6 @@ import { sendWebhook } from './gateway-webhooks.ts';
 import { GatewayState } from './gateway-state.ts';
 import type { BotRegistration, GatewayChannel, GatewayTemplate, GatewayUser, TransportRegistration } from './gateway-records.ts';
 
-export { TRANSPORT_PREFIX, BOT_PREFIX, BOT_WS_PATH } from './gateway-routing.ts';
-export { GATEWAY_ROUTES, type GatewayCall, type GatewayRoute } from './gateway-endpoints.ts';
-export type { BotConnection, BotFrame, UpgradeAttempt } from './gateway-bot-ws.ts';
-export type {
-  BotRegistration,
-  GatewayBot,
-  GatewayChannel,
-  GatewayChat,
-  GatewayCustomer,
-  GatewayDialog,
-  GatewayFile,
-  GatewayMessage,
-  GatewayTemplate,
-  GatewayUser,
-  TemplateStatusChange,
-  TransportRegistration,
-} from './gateway-records.ts';
 
 export interface GatewaySimulatorOptions {
   log: EvidenceLog;

@@ -101,9 +101,6 @@ export const DEFAULT_LIMITS: ServerLimits = {
   keepAliveTimeoutMs: 5_000,
 };
 
-/** Most bytes of a request body the simulators read by default. */
-export const MAX_REQUEST_BYTES = DEFAULT_LIMITS.maxRequestBytes;
-
 /** First bytes of an upload body kept: the evidence keeps as many, and the multipart part headers are in them. */
 export const UPLOAD_HEAD_BYTES = RECORDED_BODY_LIMIT;
 

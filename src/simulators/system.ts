@@ -26,7 +26,6 @@ import { managerReply } from './telephony-manager.ts';
 import { editModule, readModule, type HeldModule } from './system-modules.ts';
 import { apiKeyOf, attemptedModule, distinctValues, SERVED_VERSIONS, SYSTEM_ENDPOINTS, type InboundCall, type Registration, type SystemEndpoint } from './system-endpoints.ts';
 
-export { SERVED_VERSIONS, SYSTEM_ENDPOINTS, type ApiKeyVia, type InboundCall, type Registration, type SystemEndpoint } from './system-endpoints.ts';
 
 export interface SystemSimulatorOptions {
   log: EvidenceLog;

@@ -8,8 +8,8 @@ import { test, expect } from '@playwright/test';
 import { EvidenceLog, type Exchange } from '../../src/evidence/exchange.ts';
 import { Conformance, type RecordSink } from '../../src/run/conformance.ts';
 import type { RunSession } from '../../src/run/session.ts';
-import type { GatewayCall, GatewayRoute } from '../../src/simulators/gateway.ts';
-import { GATEWAY_ROUTES } from '../../src/simulators/gateway.ts';
+import type { GatewayCall, GatewayRoute } from '../../src/simulators/gateway-endpoints.ts';
+import { GATEWAY_ROUTES } from '../../src/simulators/gateway-endpoints.ts';
 import {
   ensureChannelSettingsAreLegal,
   ensureGatewayAcceptedCall,

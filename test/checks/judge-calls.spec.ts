@@ -7,7 +7,7 @@ import { test, expect } from '@playwright/test';
 import { EvidenceLog, type Exchange } from '../../src/evidence/exchange.ts';
 import { Conformance, type RecordSink } from '../../src/run/conformance.ts';
 import type { RunSession } from '../../src/run/session.ts';
-import type { InboundCall } from '../../src/simulators/system.ts';
+import type { InboundCall } from '../../src/simulators/system-endpoints.ts';
 import { judgeSystemCalls } from '../../src/run/system-calls.ts';
 
 const STATUS = [{ deliveryId: 'D-1', history: [{ code: 'delivered', updatedAt: '2024-05-20T10:15:00+03:00' }] }];

@@ -5,7 +5,8 @@
  */
 import { test, expect } from '@playwright/test';
 import { contract } from '../../src/contract/schemas.ts';
-import { REGISTRATION_REGIONS, REGISTRATION_RULES } from '../../src/checks/registration/index.ts';
+import { REGISTRATION_REGIONS } from '../../src/checks/registration/index.ts';
+import { REGISTRATION_RULES } from '../../src/checks/registration/applications.ts';
 import { ensureMessageMatchesSchema } from '../../src/checks/schema-rule.ts';
 import { judgeRegistration, REGISTRATION_OWNED } from '../../src/checks/registration/judge.ts';
 import { crossFieldErrors } from '../../src/checks/registration/cross-field.ts';

@@ -5,7 +5,7 @@
  */
 import { test, expect } from '@playwright/test';
 import type { Exchange } from '../../src/evidence/exchange.ts';
-import type { InboundCall } from '../../src/simulators/system.ts';
+import type { InboundCall } from '../../src/simulators/system-endpoints.ts';
 import { ensureAcceptedRegistrationIsNotRepeated } from '../../src/checks/registration/edit-call.ts';
 import { ensureRequestedItemsArrive } from '../../src/checks/system-api/counts.ts';
 

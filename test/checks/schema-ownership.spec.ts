@@ -12,7 +12,7 @@ import { ensureMessageMatchesSchema, ownedBy } from '../../src/checks/schema-rul
 import { ensureTrackingHoldsAtMost100, ensureCallsUploadHoldsAtMost50 } from '../../src/checks/system-api/limits.ts';
 import { ensureUploadedCallsHaveRecordUrl } from '../../src/checks/system-api/record-url.ts';
 import { REGISTRATION_OWNED } from '../../src/checks/registration/judge.ts';
-import { REGISTRATION_RULES } from '../../src/checks/registration/index.ts';
+import { REGISTRATION_RULES } from '../../src/checks/registration/applications.ts';
 import { PACKAGE_ROOT } from '../../src/contract/paths.ts';
 
 const TRACKING = 'delivery/tracking.request.json';

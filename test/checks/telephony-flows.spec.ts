@@ -6,7 +6,7 @@
  */
 import { test, expect } from '@playwright/test';
 import type { Exchange } from '../../src/evidence/exchange.ts';
-import type { InboundCall } from '../../src/simulators/system.ts';
+import type { InboundCall } from '../../src/simulators/system-endpoints.ts';
 import { ensureCallEventPhoneIsAsked, ensureCallEventReportsAskedKind, samePhone, type AskedCallEvent, type CallEventKind } from '../../src/checks/system-api/call-event.ts';
 import { ensureManagerLookupCopesWithAnswer } from '../../src/checks/system-api/manager.ts';
 import { ensureRequestedItemsArrive } from '../../src/checks/system-api/counts.ts';

@@ -6,7 +6,7 @@
  */
 import { test, expect } from '@playwright/test';
 import type { Exchange } from '../../src/evidence/exchange.ts';
-import type { InboundCall } from '../../src/simulators/system.ts';
+import type { InboundCall } from '../../src/simulators/system-endpoints.ts';
 import { ensureRequestedItemsArrive, type RequestedItems } from '../../src/checks/system-api/counts.ts';
 import { Triggers } from '../../src/module/triggers.ts';
 import type { CallbackClient } from '../../src/client/callback-client.ts';

@@ -8,7 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { test, expect } from '@playwright/test';
 import { areasOption, childEnv, inAreas, listConformanceTests, parseRunArgs, playwrightGrep, selectionOf, RUN_USAGE } from '../../src/cli/run.ts';
-import { AREAS } from '../../specs/areas.ts';
+import { AREAS } from '../../src/run/areas.ts';
 import { PACKAGE_ROOT, PLAYWRIGHT_CONFIG } from '../../src/contract/paths.ts';
 import { ENV_OUT } from '../../src/run/environment.ts';
 import { contract } from '../../src/contract/schemas.ts';
@@ -36,7 +36,7 @@ function list(grep?: string): Listed[] {
   return out;
 }
 
-test('--area takes areas, comma-separated, the registration area always among them, in the order of specs/areas.ts', () => {
+test('--area takes areas, comma-separated, the registration area always among them, in the order of src/run/areas.ts', () => {
   expect(parseRunArgs(['--area', 'payment,delivery']).areas).toEqual(['registration', 'delivery', 'payment']);
   expect(parseRunArgs(['--area=telephony']).areas).toEqual(['registration', 'telephony']);
   expect(parseRunArgs(['--area', 'registration']).areas).toEqual(['registration']);

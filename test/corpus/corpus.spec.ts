@@ -8,7 +8,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { test, expect } from '@playwright/test';
-import { declaredKinds, judgeRegistration, MODULE_KINDS } from '../../src/checks/registration/judge.ts';
+import { judgeRegistration } from '../../src/checks/registration/judge.ts';
+import { declaredKinds, MODULE_KINDS } from '../../src/contract/kinds.ts';
 
 const CORPUS_DIR = path.dirname(fileURLToPath(import.meta.url));
 

@@ -15,7 +15,7 @@ import { contract, formatErrors } from '../../src/contract/schemas.ts';
 import { chatChannelOf, webhookTypesOf, type ChatChannel } from '../../src/generators/chat/context.ts';
 import { MAX_QUICK_REPLIES, templateContent, updatedTemplateContent } from '../../src/generators/chat/templates.ts';
 import { refusedCase, webhookCase, type WebhookCasePayload, type WebhookStep } from '../../src/generators/chat/webhooks.ts';
-import type { GatewayChannel } from '../../src/simulators/gateway.ts';
+import type { GatewayChannel } from '../../src/simulators/gateway-records.ts';
 import type { Reply } from '../../src/client/callback-client.ts';
 import { afterWebhook } from '../../src/simulators/gateway-webhooks.ts';
 import { runWebhookCase, type WebhookDriver } from '../../src/properties/chat-webhooks.ts';

@@ -10,7 +10,7 @@
 import { applyTo, forProperty, row, use, type Row, type Use } from '../apply.ts';
 import { overSteps } from '../adapt.ts';
 import type { CaseOutcome } from '../case.ts';
-import type { Api } from '../../simulators/gateway-routing.ts';
+import type { Api } from '../../simulators/gateway-records.ts';
 import {
   authorisedStep,
   ensureMessageSentAnswersReply,

@@ -17,8 +17,9 @@
  */
 import type { ErrorObject } from 'ajv';
 import type { Exchange } from '../../evidence/exchange.ts';
-import { GATEWAY_ROUTES, type GatewayCall } from '../../simulators/gateway.ts';
-import { BOT_PREFIX, TRANSPORT_PREFIX, type Api } from '../../simulators/gateway-routing.ts';
+import { GATEWAY_ROUTES, type GatewayCall } from '../../simulators/gateway-endpoints.ts';
+import { BOT_PREFIX, TRANSPORT_PREFIX } from '../../simulators/gateway-routing.ts';
+import { type Api } from '../../simulators/gateway-records.ts';
 import { at } from '../schema-rule.ts';
 import { defineCheck, fail, notApplicable, pass, show } from '../check.ts';
 

@@ -7,7 +7,7 @@
  */
 import type { ErrorObject } from 'ajv';
 import type { TemplateJudgement, TemplateState, VerificationStatus } from '../../contract/template-machine.ts';
-import type { GatewayCall } from '../../simulators/gateway.ts';
+import type { GatewayCall } from '../../simulators/gateway-endpoints.ts';
 import type { Exchange } from '../../evidence/exchange.ts';
 
 /** One template call of the module, as the checks read it. */
@@ -61,9 +61,6 @@ export interface TemplateSubject {
 
 const TEMPLATE_PATH = /^(?:\/api\/transport\/v1)?\/channels\/([^/]+)\/templates(?:\/([^/]+))?\/?$/;
 const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-/** Whether a path is a template path of the Transport API (either form). */
-export const isTemplatePath = (pathname: string): boolean => TEMPLATE_PATH.test(pathname);
 
 const KIND: Record<string, TemplateCallView['kind']> = {
   'transport.template.create': 'report',

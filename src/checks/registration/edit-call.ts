@@ -2,7 +2,7 @@
  * How the module made its registration call (`POST /api/v5/integration-modules/{code}/edit`),
  * judged on what happened to every attempt: the system's answer is part of the verdict.
  */
-import type { InboundCall } from '../../simulators/system.ts';
+import type { InboundCall } from '../../simulators/system-endpoints.ts';
 import { defineCheck, fail, notApplicable, pass } from '../check.ts';
 
 /** "POST /api/v4/integration-modules/x/edit -> HTTP 404" for a message. */

@@ -8,8 +8,6 @@ import type { RegionSubject } from '../schema-rule.ts';
 import { REGIONS, type RegionName } from './scopes.ts';
 import { REGISTRATION_REGIONS as REGION_ROWS } from './applications.ts';
 
-export { REGISTRATION_RULES } from './applications.ts';
-
 /** A region of the registration judged by the generic schema check, with its row. */
 export interface RegistrationRegion {
   name: RegionName;

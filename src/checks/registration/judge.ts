@@ -13,12 +13,12 @@ import type { CheckResult, Severity } from '../result.ts';
 import { ownedBy, type ErrorMatcher, type RegionSubject, type SchemaSubject } from '../schema-rule.ts';
 import { contract, withoutNulls } from '../../contract/schemas.ts';
 import { declaredKinds } from '../../contract/kinds.ts';
-import { REGISTRATION_REGIONS, REGISTRATION_RULES } from './index.ts';
+import { REGISTRATION_REGIONS } from './index.ts';
+import { REGISTRATION_RULES } from './applications.ts';
 import { FIELDS, RULE_CASES, errorField, pointers } from './scopes.ts';
 import { REGISTRATION_FIELD_OF } from './applications.ts';
 import { crossFieldErrors } from './cross-field.ts';
 
-export { declaredKinds, MODULE_KINDS } from '../../contract/kinds.ts';
 
 export const REGISTRATION_SCHEMA = 'registration/integration-module.edit.json';
 

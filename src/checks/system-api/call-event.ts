@@ -4,7 +4,7 @@
  * says of the event (its JSON, `codes` as strings, the values of `type` with the wire profile) is
  * the schema check's; these rules judge what the schema cannot: the event against the trigger.
  */
-import type { InboundCall } from '../../simulators/system.ts';
+import type { InboundCall } from '../../simulators/system-endpoints.ts';
 import { defineCheck, fail, notApplicable, pass, show } from '../check.ts';
 
 /** The three event kinds (document, Events: incoming call, outgoing call, call end), by their wire values (wire profile section 4). */

@@ -1,7 +1,7 @@
-import type { InboundCall } from '../../simulators/system.ts';
+import type { InboundCall } from '../../simulators/system-endpoints.ts';
 import type { Exchange } from '../../evidence/exchange.ts';
 import { defineCheck, fail, pass } from '../check.ts';
-import { SYSTEM_ENDPOINTS } from '../../simulators/system.ts';
+import { SYSTEM_ENDPOINTS } from '../../simulators/system-endpoints.ts';
 
 /** The module sends the run's system API key with the call (form or query `apiKey`, or `X-API-KEY`). */
 export const ensureSystemCallCarriesApiKey = defineCheck<InboundCall>({

@@ -1,4 +1,4 @@
-import type { InboundCall } from '../../simulators/system.ts';
+import type { InboundCall } from '../../simulators/system-endpoints.ts';
 import { defineCheck, fail, notApplicable, pass } from '../check.ts';
 
 /** A flow that asked the module for items, and the calls that carried them. */

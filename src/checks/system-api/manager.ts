@@ -3,7 +3,7 @@
  * responsible manager of the customer when one exists, and without `manager` when none is free
  * (wire profile section 4: `{success: true}` without `manager`). The module copes with both.
  */
-import type { InboundCall } from '../../simulators/system.ts';
+import type { InboundCall } from '../../simulators/system-endpoints.ts';
 import type { Reply } from '../../client/callback-client.ts';
 import { defineCheck, fail, notApplicable, pass } from '../check.ts';
 

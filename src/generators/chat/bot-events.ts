@@ -12,7 +12,8 @@
  * of its token): `/name args`. A plain new message is a customer's text in a chat.
  */
 import fc from 'fast-check';
-import type { BotFrame, GatewaySimulator } from '../../simulators/gateway.ts';
+import type { GatewaySimulator } from '../../simulators/gateway.ts';
+import type { BotFrame } from '../../simulators/gateway-bot-ws.ts';
 import type { GatewayState } from '../../simulators/gateway-state.ts';
 import { words } from './words.ts';
 

@@ -6,7 +6,7 @@
  * enable). Every chat spec reads the module through here.
  */
 import type { RunSession } from '../../run/session.ts';
-import type { GatewayChannel } from '../../simulators/gateway.ts';
+import type { GatewayChannel } from '../../simulators/gateway-records.ts';
 
 /** The webhook types the suite sends (wire profile section 6; reactions are left out: the profile ties them to no setting). */
 export const WEBHOOK_TYPES = ['message_sent', 'message_updated', 'message_deleted', 'message_read', 'template_create', 'template_update', 'template_delete'] as const;

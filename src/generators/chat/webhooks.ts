@@ -295,6 +295,3 @@ export function refusedCase(channel: ChatChannel, options: { verdict: boolean })
     });
   return fc.oneof(...usable.map((t) => ({ arbitrary: ofType(t), weight: t === 'template_delete' && options.verdict ? 3 : 1 })));
 }
-
-/** The webhook types a case sends, in order (with its probe marked). */
-export const typesOfCase = (payload: WebhookCasePayload): string[] => payload.steps.map((s) => (s.kind === 'verdict' ? 'verdict' : `${s.type}${s.clientId ? `(${s.clientId} ClientId)` : ''}`));

@@ -15,8 +15,6 @@ export const WORD_CLASSES = {
   emoji: ['🙂', '👍🏽', '❤️', '📦', '👨‍👩‍👧', '🇷🇺'],
 } as const;
 
-export type WordClass = keyof typeof WORD_CLASSES;
-
 const ALL_WORDS: string[] = Object.values(WORD_CLASSES).flat();
 
 /** Words of every class, `min` to `max` of them, separated by spaces. */
@@ -41,12 +39,3 @@ export const LAST_NAMES = {
 export const firstName: fc.Arbitrary<string> = fc.constantFrom(...Object.values(FIRST_NAMES).flat());
 export const lastName: fc.Arbitrary<string> = fc.constantFrom(...Object.values(LAST_NAMES).flat());
 
-/** The value classes of a text, as the tests and the note name them. */
-export function classesOf(text: string): string[] {
-  const out: string[] = [];
-  if (/[A-Za-z]/.test(text)) out.push('latin');
-  if (/[\u0400-\u04FF]/.test(text)) out.push('cyrillic');
-  if (/[\u00C0-\u024F\u1E00-\u1EFF]/.test(text)) out.push('diacritics');
-  if (/\p{Extended_Pictographic}|\p{Regional_Indicator}/u.test(text)) out.push('emoji');
-  return out;
-}
