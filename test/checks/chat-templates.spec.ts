@@ -3,7 +3,7 @@
  * check, what a correct module sends passes, and a call nothing exercised is not applicable.
  */
 import { test, expect } from '@playwright/test';
-import type { TemplateCallView, TemplateStepView, TemplateSubject } from '../../src/checks/chat/templates.ts';
+import type { TemplateCallView, TemplateStepView, TemplateSubject } from '../../src/checks/chat/template-views.ts';
 import { offRouteCallOf } from '../../src/checks/chat/template-views.ts';
 import { TEMPLATE_CALL_ROWS, TEMPLATE_STEP_USES } from '../../src/checks/chat/applications.ts';
 import { judgeReport, judgeUpdate, type TemplateState, type VerificationStatus } from '../../src/contract/template-machine.ts';

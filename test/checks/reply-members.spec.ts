@@ -42,9 +42,8 @@ import {
   ensureTemplateRejectionReasonIsKnown,
   ensureTemplateReportCarriesFields,
   ensureTemplateUpdateCarriesFields,
-  type TemplateCallView,
-  type TemplateSubject,
 } from '../../src/checks/chat/templates.ts';
+import type { TemplateCallView, TemplateSubject } from '../../src/checks/chat/template-views.ts';
 import { judgeReport, judgeUpdate } from '../../src/contract/template-machine.ts';
 
 type Json = Record<string, unknown>;

@@ -40,8 +40,8 @@ import {
   ensureTemplateVerdictIsReported,
   ensureTemplateVerificationStatusIsKnown,
   onTemplateStep,
-  type TemplateSubject,
 } from './templates.ts';
+import type { TemplateSubject } from './template-views.ts';
 import {
   ensureBotAnswersInItsChat,
   ensureBotCommandBodyIsNameDescription,

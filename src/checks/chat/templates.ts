@@ -31,7 +31,6 @@ import type { CaseOutcome } from '../case.ts';
 import type { TemplateCallView, TemplateStepView, TemplateSubject } from './template-views.ts';
 
 // The subjects of the checks below (the views are built in template-views.ts).
-export type { TemplateCallView, TemplateStepView, TemplateSubject };
 
 const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 

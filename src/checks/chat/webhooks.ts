@@ -21,7 +21,7 @@
 import type { Reply } from '../../client/callback-client.ts';
 import { defineCheck, fail, notApplicable, pass, show, type Verdict } from '../check.ts';
 import type { CaseOutcome } from '../case.ts';
-import { credited, isErrorBody, isRefusal } from '../callbacks/acceptance.ts';
+import { credited, isRefusal } from '../callbacks/acceptance.ts';
 
 /** The error codes of a `message_sent` reply (wire profile section 6). */
 export const MESSAGE_SENT_ERROR_CODES = ['general', 'customer_not_exists', 'reply_timed_out', 'spam_suspicion', 'access_restricted'] as const;
@@ -163,8 +163,6 @@ export const ensureMessageSentErrorCodeKnown = defineCheck<CaseOutcome>({
   },
 });
 
-// What an error body and a refusal are: one definition for every refusal of the suite (`acceptance.ts`).
-export { isErrorBody, isRefusal };
 
 export const ensureWebhookWithoutClientIdRefused = defineCheck<CaseOutcome>({
   name: 'ensureWebhookWithoutClientIdRefused',
