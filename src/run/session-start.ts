@@ -8,10 +8,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { outDir } from './environment.ts';
 import type { CheckResult } from '../checks/result.ts';
-import type { Check } from '../checks/check.ts';
+import type { Check, Verdict } from '../checks/check.ts';
 import { appOf, message } from '../checks/apply.ts';
 import { RUN_RULES } from '../checks/run/applications.ts';
-import { ensureOneSessionPerRun } from '../checks/run/session-rules.ts';
 
 /** The run's session start, in its output folder: one per run (`claimSessionStart`). */
 export const SESSION_START_FILE = 'session-start.json';
@@ -78,7 +77,7 @@ export function secondStartResult(reason: string): CheckResult {
     profile: false,
     severity: rule.severity,
     status: 'failed',
-    message: message(rule.check as Check<never>, ensureOneSessionPerRun.run(reason), appOf(rule), undefined),
+    message: message(rule.check as Check<never>, rule.check.run(reason) as Verdict, appOf(rule), undefined),
     evidence: [],
     spec: 'run',
   };
