@@ -73,6 +73,25 @@ export function appOf(r: Application): Application {
   return { requirements: [...r.requirements], severity: r.severity, ...(r.levelReason ? { levelReason: r.levelReason } : {}), ...(r.reproduce ? { reproduce: r.reproduce } : {}) };
 }
 
+/**
+ * A result the suite records without running the check on a subject: a check not run (skipped,
+ * not applicable), or a suite rule whose verdict the run itself gives. Check, title, ids and
+ * severity come from the check and its application (a row).
+ */
+export function recordedResult(check: Pick<Check<never>, 'name' | 'checks'>, app: Application, result: { status: Status; message: string; spec?: string; evidence?: string[] }): CheckResult {
+  return {
+    check: check.name,
+    title: check.checks,
+    requirements: [...app.requirements],
+    profile: app.requirements.length > 0 && app.requirements.every(isProfile),
+    severity: app.severity,
+    status: result.status,
+    message: result.message,
+    evidence: result.evidence ?? [],
+    ...(result.spec !== undefined ? { spec: result.spec } : {}),
+  };
+}
+
 export interface ApplyContext {
   /** False when profile (`WIRE-`) checks are off. */
   profile: boolean;

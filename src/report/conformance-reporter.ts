@@ -6,6 +6,7 @@ import { buildResults, type Results } from './results.ts';
 import { renderHtml } from './html.ts';
 import { junitXml } from './junit.ts';
 import { RUN_RULES } from '../checks/run/applications.ts';
+import { recordedResult } from '../checks/apply.ts';
 import { outDir, readAborted, runConfig } from '../run/environment.ts';
 import type { ModuleStop } from '../module/launcher.ts';
 import type { ModuleOutput } from '../module/output-tail.ts';
@@ -68,17 +69,11 @@ export default class ConformanceReporter implements Reporter {
       this.records.push({
         results: this.all
           .filter((t) => !this.ended.has(t))
-          .map((t) => ({
-            check: RUN_RULES.specNotRun.check.name,
-            title: RUN_RULES.specNotRun.check.checks,
-            requirements: [...RUN_RULES.specNotRun.requirements],
-            profile: false,
-            severity: RUN_RULES.specNotRun.severity,
-            status: 'skipped' as const,
-            message: `Checked: the conformance spec "${t.titlePath().slice(3).join(' > ')}" ran to its end.\nSkipped: stopped at the run deadline (runTimeoutMs ${runTimeoutMs})\nRequirements: (suite rule) (${RUN_RULES.specNotRun.severity})`,
-            evidence: [],
-            spec: t.titlePath().slice(3).join(' > '),
-          })),
+          .map((t) => {
+            const spec = t.titlePath().slice(3).join(' > ');
+            const rule = RUN_RULES.specNotRun;
+            return recordedResult(rule.check, rule, { status: 'skipped', message: `Checked: the conformance spec "${spec}" ran to its end.\nSkipped: stopped at the run deadline (runTimeoutMs ${runTimeoutMs})\nRequirements: (suite rule) (${rule.severity})`, spec });
+          }),
         exchanges: [],
       });
       fs.mkdirSync(outDir(), { recursive: true });

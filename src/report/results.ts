@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { areaOf, catalogue, isProfile, type Requirement } from '../contract/catalogue.ts';
 import { PACKAGE_ROOT } from '../contract/paths.ts';
-import { apply, appOf } from '../checks/apply.ts';
+import { apply, appOf, recordedResult } from '../checks/apply.ts';
 import { RUN_RULES } from '../checks/run/applications.ts';
 import { summarize, type CheckResult, type PropertyStats, type ResultsSummary } from '../checks/result.ts';
 import type { Exchange } from '../evidence/exchange.ts';
@@ -158,17 +158,8 @@ export async function buildResults(input: BuildInput): Promise<Results> {
   if (!input.aborted) {
     for (const b of input.brokenSpecs) {
       const rule = RUN_RULES.specBroke;
-      results.push({
-        check: rule.check.name,
-        title: rule.check.checks,
-        requirements: [...rule.requirements],
-        profile: false,
-        severity: rule.severity,
-        status: 'failed',
-        message: `Checked: the conformance spec "${b.title}" ran to its end.\nReceived: ${b.error}\nExpected: a spec that completes; a broken spec proves nothing\nRequirements: (suite rule) (${rule.severity})`,
-        evidence: [],
-        spec: b.title,
-      });
+      const message = `Checked: the conformance spec "${b.title}" ran to its end.\nReceived: ${b.error}\nExpected: a spec that completes; a broken spec proves nothing\nRequirements: (suite rule) (${rule.severity})`;
+      results.push(recordedResult(rule.check, rule, { status: 'failed', message, spec: b.title }));
     }
     // No silent passes: judged over every exchange of the run. Only a --grep can leave out every
     // test that sends a callback (an --area run always runs the registration area's activity spec).

@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { TestInfo } from '@playwright/test';
-import { apply, appOf, type Application, type ApplyContext, type Row } from '../checks/apply.ts';
+import { apply, appOf, recordedResult, type Application, type ApplyContext, type Row } from '../checks/apply.ts';
 import type { Check } from '../checks/check.ts';
 import type { CheckResult } from '../checks/result.ts';
 import type { EndpointEvidence, Exchange } from '../evidence/exchange.ts';
@@ -138,17 +138,8 @@ export class Conformance {
       const { check } = p;
       const app = 'app' in p ? p.app : appOf(p);
       for (const id of app.requirements) this.sink.annotate(id);
-      this.results.push({
-        check: check.name,
-        title: check.checks,
-        requirements: app.requirements,
-        profile: app.requirements.length > 0 && app.requirements.every((r) => r.startsWith('WIRE-')),
-        severity: app.severity,
-        status,
-        message: `Checked: ${check.checks}.\n${status === 'skipped' ? 'Skipped' : 'Not applicable'}: ${why}\nRequirements: ${app.requirements.join(', ') || '(suite rule)'} (${app.severity})`,
-        evidence,
-        spec: this.sink.spec,
-      });
+      const message = `Checked: ${check.checks}.\n${status === 'skipped' ? 'Skipped' : 'Not applicable'}: ${why}\nRequirements: ${app.requirements.join(', ') || '(suite rule)'} (${app.severity})`;
+      this.results.push(recordedResult(check, app, { status, message, evidence, spec: this.sink.spec }));
     }
   }
 

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { outDir } from './environment.ts';
 import type { CheckResult } from '../checks/result.ts';
 import type { Check, Verdict } from '../checks/check.ts';
-import { appOf, message } from '../checks/apply.ts';
+import { appOf, message, recordedResult } from '../checks/apply.ts';
 import { RUN_RULES } from '../checks/run/applications.ts';
 
 /** The run's session start, in its output folder: one per run (`claimSessionStart`). */
@@ -70,31 +70,11 @@ export function noteBrokenSpec(title: string, options: { run?: string; dir?: str
 /** The suite rule a refused second session start fails (its row: `RUN_RULES.oneSession`): the run's own result, with the reason. */
 export function secondStartResult(reason: string): CheckResult {
   const rule = RUN_RULES.oneSession;
-  return {
-    check: rule.check.name,
-    title: rule.check.checks,
-    requirements: [...rule.requirements],
-    profile: false,
-    severity: rule.severity,
-    status: 'failed',
-    message: message(rule.check as Check<never>, rule.check.run(reason) as Verdict, appOf(rule), undefined),
-    evidence: [],
-    spec: 'run',
-  };
+  return recordedResult(rule.check, rule, { status: 'failed', message: message(rule.check as Check<never>, rule.check.run(reason) as Verdict, appOf(rule), undefined), spec: 'run' });
 }
 
 /** The result of a conformance test skipped because a second session start was refused (`claimSessionStart`; its row: `RUN_RULES.specNotRun`). */
 export function notRunResult(spec: string, reason: string): CheckResult {
   const rule = RUN_RULES.specNotRun;
-  return {
-    check: rule.check.name,
-    title: rule.check.checks,
-    requirements: [...rule.requirements],
-    profile: false,
-    severity: rule.severity,
-    status: 'skipped',
-    message: `Checked: the conformance spec "${spec}" ran to its end.\nSkipped: ${reason}\nRequirements: (suite rule) (${rule.severity})`,
-    evidence: [],
-    spec,
-  };
+  return recordedResult(rule.check, rule, { status: 'skipped', message: `Checked: the conformance spec "${spec}" ran to its end.\nSkipped: ${reason}\nRequirements: (suite rule) (${rule.severity})`, spec });
 }
