@@ -28,6 +28,8 @@ export interface Config {
   registerRetryMs: number;
   /** Timeout of each outgoing HTTP request. */
   requestTimeoutMs: number;
+  /** Every answer the module gives (callbacks, webhooks, triggers, pages) waits this long: a slow module. */
+  answerDelayMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -93,5 +95,6 @@ export function loadConfig(env: Env = process.env): Config {
     registerAttempts: integer(env, 'REGISTER_ATTEMPTS', 10, 1, 1000),
     registerRetryMs: integer(env, 'REGISTER_RETRY_MS', 500, 0, 60_000),
     requestTimeoutMs: integer(env, 'REQUEST_TIMEOUT_MS', 10_000, 100, 600_000),
+    answerDelayMs: integer(env, 'ANSWER_DELAY_MS', 0, 0, 600_000),
   };
 }

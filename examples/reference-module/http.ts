@@ -95,6 +95,9 @@ interface Route {
 export class Router {
   private readonly routes: Route[] = [];
 
+  /** `answerDelayMs`: every request waits this long before it is handled (env ANSWER_DELAY_MS: a slow module, for the benchmark). */
+  constructor(private readonly answerDelayMs = 0) {}
+
   add(methods: string | readonly string[], path: string, handler: RouteHandler): this {
     const keys: string[] = [];
     const pattern = new RegExp(
@@ -106,6 +109,7 @@ export class Router {
   }
 
   async dispatch(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    if (this.answerDelayMs > 0) await new Promise((r) => setTimeout(r, this.answerDelayMs));
     const method = (req.method ?? 'GET').toUpperCase();
     const url = new URL(req.url ?? '/', 'http://module.invalid');
     const path = url.pathname.length > 1 ? url.pathname.replace(/\/+$/, '') : url.pathname;

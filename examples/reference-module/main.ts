@@ -5,7 +5,7 @@
  *   node --import tsx examples/reference-module/main.ts
  *
  * Env: SYSTEM_URL, API_KEY, PORT (required); PUBLIC_URL, MODULE_CODE, CLIENT_ID, FAULTS,
- * BOT_RECONNECT_MS, REGISTER_ATTEMPTS, REGISTER_RETRY_MS, REQUEST_TIMEOUT_MS, PID_FILE (optional).
+ * BOT_RECONNECT_MS, REGISTER_ATTEMPTS, REGISTER_RETRY_MS, REQUEST_TIMEOUT_MS, ANSWER_DELAY_MS, PID_FILE (optional).
  * It listens on 127.0.0.1:PORT, then registers; logs go to stderr; SIGTERM stops it cleanly.
  */
 import http from 'node:http';
@@ -43,7 +43,7 @@ async function main(): Promise<void> {
   }
 
   let publicUrl = config.publicUrl ?? `http://127.0.0.1:${config.port}`;
-  const router = new Router();
+  const router = new Router(config.answerDelayMs);
   const auth = new CallbackAuth(config.clientId, config.faults);
   const system = new SystemClient(config.systemUrl, config.apiKey, config.requestTimeoutMs, {
     multipart: config.variations.has('multipart'),
