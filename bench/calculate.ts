@@ -30,7 +30,7 @@ const seed = Number(values.seed);
 
 process.env.CONFORMANCE_OUT ??= path.join(PACKAGE_ROOT, 'reports', 'bench-calculate');
 const config = loadConfig(undefined);
-const session = await RunSession.start({ ...config, generation: { seed, runs, timeLimitMs: 3_600_000 } }, 'bench');
+const session = await RunSession.start({ ...config, generation: { seed, runs, timeLimitMs: 3_600_000, lanes: 1 } }, 'bench');
 try {
   await new Promise((r) => setTimeout(r, 1500)); // the module's settle period
   const sent: GeneratedCase[] = [];

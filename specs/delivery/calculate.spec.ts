@@ -37,6 +37,8 @@ test.describe('delivery calculate', () => {
       const spec: PropertySpec = {
         name: p.name,
         id: p.id,
+        // Each case is one calculate, judged on its reply alone.
+        independent: true,
         arbitrary: p.arbitrary(deliveryContextOf(session)),
         checks,
         exec: async (c: GeneratedCase, caseId: string) => {

@@ -62,6 +62,8 @@ test.describe('delivery print', () => {
     const spec: PropertySpec = {
       name: PRINT,
       id: 'print',
+      // Prints change nothing: each case is judged on its reply alone.
+      independent: true,
       arbitrary: printRequest({ deliveryIds, plates: orderPlates(module), limit }),
       checks,
       exec: async (c: GeneratedCase, caseId: string) => {

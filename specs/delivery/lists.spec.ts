@@ -87,6 +87,8 @@ test.describe('delivery lists', () => {
       const spec: PropertySpec = {
         name: p.name,
         id: p.id,
+        // Lists change nothing: each case is judged on its reply alone.
+        independent: true,
         arbitrary: p.arbitrary(session),
         checks,
         exec: async (c: GeneratedCase, caseId: string) => {

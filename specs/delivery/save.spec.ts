@@ -80,7 +80,7 @@ test.describe('delivery save, get and delete', () => {
       const gen = session.config.generation;
       test.setTimeout(gen.timeLimitMs + 30_000);
       const ctx = await saveContextOf(session, gen.seed, p.needs.includes('delivery.save'));
-      const spec: PropertySpec = { name: p.name, id: p.id, arbitrary: p.arbitrary(ctx), checks, exec: (c, caseId) => p.exec(session, c, caseId) };
+      const spec: PropertySpec = { name: p.name, id: p.id, independent: true, arbitrary: p.arbitrary(ctx), checks, exec: (c, caseId) => p.exec(session, c, caseId) };
       await runProperty(conformance, spec, gen);
     });
   }

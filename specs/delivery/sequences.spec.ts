@@ -32,6 +32,8 @@ test.describe('delivery sequences', () => {
     const spec: PropertySpec = {
       name: SEQUENCES,
       id: 'sequence',
+      // Each sequence works on deliveries of its own.
+      independent: true,
       arbitrary: deliverySequences(ctx, driver.declares),
       checks,
       exec: (c, caseId) => runSequence(driver, c, caseId),

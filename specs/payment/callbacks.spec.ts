@@ -60,6 +60,8 @@ test.describe('payment create and unknown payment ids', () => {
       const spec: PropertySpec = {
         name: p.name,
         id: p.id,
+        // Each case is one callback about an invoice of its own, judged on its reply.
+        independent: true,
         // Scoped by the property: its invoices are never those of another property drawn from the same seed.
         arbitrary: p.arbitrary(paymentContextOf(session.registration!.module, p.id), session),
         checks,

@@ -31,6 +31,8 @@ test.describe('payment sequences', () => {
     const spec: PropertySpec = {
       name: PAYMENT_SEQUENCES,
       id: 'payment-sequence',
+      // Each sequence works on invoices of its own, and waits for their reports alone.
+      independent: true,
       arbitrary: paymentSequences(paymentContextOf(session.registration!.module), driver.declares, driver.canNotify),
       checks,
       exec: (c, caseId) => runPaymentSequence(driver, c, caseId),

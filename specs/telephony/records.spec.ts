@@ -138,6 +138,8 @@ test.describe('telephony recordUrl', () => {
     const spec: PropertySpec = {
       name: RECORD_REFUSED,
       id: 'record-refused',
+      // Each probe is judged on its answer alone.
+      independent: true,
       arbitrary: refusedRecord(urls, session.clientId()!),
       checks: checks as PropertyCheck[],
       exec: async (c: GeneratedCase, caseId: string) => {

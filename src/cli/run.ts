@@ -32,6 +32,8 @@ export const RUN_USAGE = `usage: conformance run [--config FILE] [options]
   --no-profile             the document alone: skip wire-profile (WIRE-) checks
   --seed N                 the seed of every generated request (default: drawn, printed, recorded)
   --runs N                 generated cases per property (default 100)
+  --lanes N                cases of a property in flight at once, where they are independent (default 4;
+                           the same requests and results for any N)
   --grep PATTERN           run only the specs whose title matches (a regular expression,
                            case-insensitive); one that matches nothing ends the run (exit 2).
                            A title as the console prints it, its parts joined by › (or >),
@@ -58,6 +60,7 @@ const OPTIONS: Array<OptionSpec<RunArgs>> = [
   ...sessionOptions<RunArgs>(),
   { name: '--seed', value: 'N', set: (o, v) => (o.flags.seed = integerOption('--seed', v, 0, 4294967295)) },
   { name: '--runs', value: 'N', set: (o, v) => (o.flags.runs = integerOption('--runs', v, 1, 100000)) },
+  { name: '--lanes', value: 'N', set: (o, v) => (o.flags.lanes = integerOption('--lanes', v, 1, 64)) },
   { name: '--grep', value: 'PATTERN', set: (o, v) => (o.grep = v) },
   { name: '--area', value: 'AREAS', set: (o, v) => (o.areas = areasOption(v, o.areas)) },
 ];

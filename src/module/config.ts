@@ -54,7 +54,7 @@ export interface RunConfig {
   readiness?: { settleMs?: number; url?: string; stdout?: string; timeoutMs?: number };
   profile?: boolean;
   /** Generated callback requests: the seed of every random choice, cases per property, a property's time budget. */
-  generation?: { seed?: number; runs?: number; timeLimitMs?: number };
+  generation?: { seed?: number; runs?: number; timeLimitMs?: number; lanes?: number };
   /**
    * Both simulators serve HTTPS (the bot WebSocket as wss) with a certificate made for the run;
    * its CA certificate is the file `{caFile}`. Default false (plain HTTP).
@@ -81,18 +81,32 @@ export interface Selection {
   leftOutTests: string[];
   /** Requirement ids only the tests left out cover. */
   leftOut: string[];
+  /** `--shard I/N` (`2/3`): one shard of a run; the tests left out are the other shards' (and those the narrowing leaves out). */
+  shard?: string;
+}
+
+/** `conformance run --shard I/N` (src/cli/shard.ts): which shard, and what must be alike in every shard of the run (`conformance merge` compares). */
+export interface ShardInfo {
+  current: number;
+  total: number;
+  /** SHA-256 of the configuration but what may differ between machines (API key, addresses, paths, deadline). */
+  config: string;
+  /** SHA-256 of the contract document the catalogue was made from. */
+  contract: string;
 }
 
 /** A configuration that validated, with paths made absolute and defaults filled in. */
 export interface ResolvedConfig extends RunConfig {
   /** Set by `conformance run --grep` or `--area`: the run is narrowed. */
   selection?: Selection;
+  /** Set by `conformance run --shard I/N`. */
+  shard?: ShardInfo;
   /** The file it came from (absent for a configuration built from flags alone). */
   file?: string;
   apiKey: string;
   profile: boolean;
   flowTimeoutMs: number;
-  generation: { seed: number; runs: number; timeLimitMs: number };
+  generation: { seed: number; runs: number; timeLimitMs: number; lanes: number };
 }
 
 /** The embedded default: the bundled reference module. */
@@ -107,11 +121,14 @@ export interface ConfigFlags {
   profile?: boolean;
   seed?: number;
   runs?: number;
+  lanes?: number;
 }
 
 /** Generated cases per property, and a property's time budget, when the configuration says nothing. */
 export const DEFAULT_RUNS = 100;
 export const DEFAULT_PROPERTY_TIME_LIMIT_MS = 40_000;
+/** Cases of a property in flight at once, where its cases are independent (`generation.lanes`). */
+export const DEFAULT_LANES = 4;
 
 /** Reads, merges with flags, validates and resolves a configuration. Throws ConfigError. */
 export function loadConfig(file: string | undefined, flags: ConfigFlags = {}): ResolvedConfig {
@@ -140,6 +157,7 @@ export function loadConfig(file: string | undefined, flags: ConfigFlags = {}): R
   if (flags.profile === false) raw = { ...raw, profile: false };
   if (flags.seed !== undefined) raw = { ...raw, generation: { ...raw.generation, seed: flags.seed } };
   if (flags.runs !== undefined) raw = { ...raw, generation: { ...raw.generation, runs: flags.runs } };
+  if (flags.lanes !== undefined) raw = { ...raw, generation: { ...raw.generation, lanes: flags.lanes } };
 
   const problems = configProblems(raw);
   if (problems.length > 0) throw new ConfigError(`config ${source ? displayPath(source) : '(command line)'}: ${summarize(problems)}`);
@@ -156,6 +174,7 @@ export function loadConfig(file: string | undefined, flags: ConfigFlags = {}): R
       seed: raw.generation?.seed ?? randomBytes(4).readUInt32BE(0),
       runs: raw.generation?.runs ?? DEFAULT_RUNS,
       timeLimitMs: raw.generation?.timeLimitMs ?? DEFAULT_PROPERTY_TIME_LIMIT_MS,
+      lanes: raw.generation?.lanes ?? DEFAULT_LANES,
     },
   };
   if (resolved.launch) resolved.launch = { ...resolved.launch, cwd: path.resolve(base, resolved.launch.cwd ?? '.') };

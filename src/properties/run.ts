@@ -37,12 +37,20 @@ export interface PropertySpec {
   checks: PropertyCheck[];
   /** Sends one case and returns what the module answered. */
   exec(c: GeneratedCase, caseId: string): Promise<CaseOutcome>;
+  /**
+   * The cases are independent: each sends only what names its own deliveries, invoices,
+   * templates, channels or chats, and is judged on what the module answered it, so that up to
+   * `generation.lanes` of them may be in flight at once. Unset: one case after the other.
+   */
+  independent?: boolean;
 }
 
 export interface Generation {
   seed: number;
   runs: number;
   timeLimitMs: number;
+  /** Cases in flight at once for an independent property (default 1). */
+  lanes?: number;
 }
 
 interface Tally {
@@ -51,8 +59,10 @@ interface Tally {
   notApplicable: number;
   /** The index of the first failing case, its outcome and verdict. */
   first?: { index: number; outcome: CaseOutcome; verdict: Verdict };
-  /** Why the first case that did not exercise the check did not (its verdict's detail). */
-  firstNotApplicable?: string;
+  /** Why the first case that did not exercise the check did not (its verdict's detail): the first that says why, else the first. */
+  firstNotApplicable?: { index: number; detail: string };
+  /** The first case that did not exercise it and says why. */
+  firstReason?: { index: number; detail: string };
 }
 
 /** Not-applicable details that say no more than that nothing was judged: a later case's reason is shown instead. */
@@ -83,33 +93,49 @@ export async function runProperty(conformance: Conformance, spec: PropertySpec, 
     }
   };
 
-  // Phase 1: every case, every check; nothing stops the run but the time budget.
+  // Phase 1: every case, every check; nothing stops the run but the time budget. Cases are
+  // generated one after the other, in order (fast-check's path is the case's index); an
+  // independent property has up to `lanes` of them in flight, each judged when it ends, and the
+  // tallies keep what one case after the other gives (the first failing case is the lowest).
+  const lanes = spec.independent ? Math.max(1, gen.lanes ?? 1) : 1;
+  const inFlight = new Set<Promise<void>>();
+  const runCase = async (c: GeneratedCase, i: number): Promise<void> => {
+    // A refusal is credited only when the same call with the clientId was accepted in the run, before this case (`acceptance.ts`).
+    const outcome = fillAcceptance(await spec.exec(c, `${spec.id}#${i}`), conformance.session.accepted, { property: spec.id, index: i });
+    for (const pc of active) {
+      const v = await judge(pc, outcome);
+      const t = tallies.get(pc)!;
+      if (v.outcome === 'fail') {
+        t.failed += 1;
+        if (!t.first || i < t.first.index) t.first = { index: i, outcome, verdict: v };
+      } else if (v.outcome === 'pass') t.passed += 1;
+      else {
+        t.notApplicable += 1;
+        const detail = v.detail ?? '';
+        if (!t.firstNotApplicable || i < t.firstNotApplicable.index) t.firstNotApplicable = { index: i, detail };
+        // A step-over rule with no step to judge says nothing more: a later case's reason is shown.
+        if (!NO_REASON.has(detail) && (!t.firstReason || i < t.firstReason.index)) t.firstReason = { index: i, detail };
+      }
+    }
+    done += 1;
+    if (Date.now() - lastProgress > 1000 || done === gen.runs) {
+      lastProgress = Date.now();
+      progress({ property: spec.name, done, total: gen.runs, failing: [...tallies.values()].filter((t) => t.failed > 0).length });
+    }
+  };
+  let done = 0;
   const phase1 = await fc.check(
     fc.asyncProperty(spec.arbitrary, async (c) => {
       const i = index++;
-      // A refusal is credited only when the same call with the clientId was accepted in the run (`acceptance.ts`).
-      const outcome = fillAcceptance(await spec.exec(c, `${spec.id}#${i}`), conformance.session.accepted);
-      for (const pc of active) {
-        const v = await judge(pc, outcome);
-        const t = tallies.get(pc)!;
-        if (v.outcome === 'fail') {
-          t.failed += 1;
-          t.first ??= { index: i, outcome, verdict: v };
-        } else if (v.outcome === 'pass') t.passed += 1;
-        else {
-          t.notApplicable += 1;
-          // The first that says why (a step-over rule with no step to judge says nothing more).
-          if (t.firstNotApplicable === undefined || NO_REASON.has(t.firstNotApplicable)) t.firstNotApplicable = v.detail;
-        }
-      }
-      if (Date.now() - lastProgress > 1000 || index === gen.runs) {
-        lastProgress = Date.now();
-        progress({ property: spec.name, done: index, total: gen.runs, failing: [...tallies.values()].filter((t) => t.failed > 0).length });
-      }
+      const running = runCase(c, i).finally(() => inFlight.delete(running));
+      inFlight.add(running);
+      // The next case is generated when a lane is free.
+      while (inFlight.size >= lanes) await Promise.race(inFlight);
       return true;
     }),
     { seed: gen.seed, numRuns: gen.runs, interruptAfterTimeLimit: Math.max(1000, Math.floor(gen.timeLimitMs * 0.7)), markInterruptAsFailure: false },
   );
+  await Promise.all(inFlight);
   const cases = index;
   const budgetEnded = phase1.interrupted || cases < gen.runs;
 
@@ -161,7 +187,7 @@ export async function runProperty(conformance: Conformance, spec: PropertySpec, 
         evidence: [...new Set([...(shrunk.outcome.steps ? (shrunk.verdict.evidence ?? []).slice(0, 1) : []), shrunk.outcome.reply.exchange.id, t.first.outcome.reply.exchange.id])],
       };
     } else if (t.passed > 0) verdict = { outcome: 'pass', detail: `held on ${t.passed} of ${cases} generated case(s)${t.notApplicable > 0 ? ` (${t.notApplicable} did not exercise it)` : ''}${budgetEnded ? `; the time budget (${gen.timeLimitMs} ms) ended the property after ${cases} of ${gen.runs}` : ''}` };
-    else verdict = { outcome: 'notApplicable', detail: cases === 0 ? 'no case could be sent within the time budget' : `none of ${cases} generated case(s) exercised it${t?.firstNotApplicable && !NO_REASON.has(t.firstNotApplicable) ? `; for instance: ${t.firstNotApplicable}` : ''}` };
+    else verdict = { outcome: 'notApplicable', detail: cases === 0 ? 'no case could be sent within the time budget' : `none of ${cases} generated case(s) exercised it${t?.firstReason ? `; for instance: ${t.firstReason.detail}` : ''}` };
     const result = await conformance.apply({ ...pc.app, to: spec.name, check: { name: pc.check.name, checks: pc.check.checks, run: () => verdict } }, undefined as never);
     result.property = stats;
     results.push(result);

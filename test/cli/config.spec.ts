@@ -64,7 +64,7 @@ const everyKey: DeepRequired<RunConfig> = {
   runTimeoutMs: 900000,
   readiness: { settleMs: 1000, url: '{moduleUrl}/ready', stdout: 'ready', timeoutMs: 30000 },
   profile: true,
-  generation: { seed: 42, runs: 100, timeLimitMs: 40000 },
+  generation: { seed: 42, runs: 100, timeLimitMs: 40000, lanes: 4 },
   tls: true,
   telephony: { makeCallMethod: 'GET', changeUserStatusMethod: 'POST' },
 };

@@ -178,7 +178,7 @@ test.describe('a failure line ends with what was received and expected; the repr
 });
 
 test.describe('generated requests: the seed, progress while a property runs, and a property result on one line', () => {
-  const generation = { seed: 11, runs: 100, timeLimitMs: 40_000 };
+  const generation = { seed: 11, runs: 100, timeLimitMs: 40_000, lanes: 4 };
   const withConfig = (style: ConsoleStyle, config?: { file?: string; generation: typeof generation }): { r: ConsoleReporter; out: string[]; dir: string } => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'console-'));
     const out: string[] = [];

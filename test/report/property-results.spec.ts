@@ -67,7 +67,7 @@ const record: TestRecord = {
 };
 
 const build = () =>
-  buildResults({ records: [record], brokenSpecs: [], startedAt: new Date('2026-11-22T00:00:00Z'), durationMs: 1, profile: true, mode: 'launch', config: '/x/my config.json', generation: { seed: 11, runs: 100, timeLimitMs: 40_000 } });
+  buildResults({ records: [record], brokenSpecs: [], startedAt: new Date('2026-11-22T00:00:00Z'), durationMs: 1, profile: true, mode: 'launch', config: '/x/my config.json', generation: { seed: 11, runs: 100, timeLimitMs: 40_000, lanes: 4 } });
 
 test("results.json: the run's seed and generation, each property result's cases and counterexample, each exchange's case; valid against its schema", async () => {
   const results = await build();

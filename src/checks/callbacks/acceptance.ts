@@ -63,26 +63,58 @@ export function acceptedAnswer(callback: CallbackName, reply: Reply): boolean {
   return answeredAsDone(callback, reply) ?? ok2xx(reply);
 }
 
-/** The record of the run's accepted authorised calls: per callback (webhook type), the first exchange that showed it. */
+/** A generated case's place: its property's short name and its index (`calculate-valid#12`). */
+export interface CasePlace {
+  property: string;
+  index: number;
+}
+
+/** The place of an exchange's case id (`<property>#<n>`, `#<n>.s<k>`, `#<n>.<step>`), or undefined. */
+function placeOf(caseId: string | undefined): CasePlace | undefined {
+  const m = caseId === undefined ? null : /^(.*)#(\d+)(?:\..*)?$/.exec(caseId);
+  return m ? { property: m[1]!, index: Number(m[2]) } : undefined;
+}
+
+/**
+ * The record of the run's accepted authorised calls: per callback (webhook type), the first
+ * exchange that showed it. The cases of a property may run at once (lanes): the record also
+ * keeps, per property, its lowest-numbered case that showed acceptance, so that case i is judged
+ * with what one case after the other would have shown it (an acceptance by a case before it,
+ * never one by a case after it that happened to end first).
+ */
 export class AcceptedCalls {
-  private readonly first = new Map<string, string>();
+  private readonly first = new Map<string, { id: string; place?: CasePlace }>();
+  private readonly lowest = new Map<string, { index: number; id: string }>();
 
   /** Notes an authorised call's answer (sent with the module's clientId); kept when it shows acceptance. */
   note(callback: CallbackName, reply: Reply): void {
-    if (!this.first.has(callback) && acceptedAnswer(callback, reply)) this.first.set(callback, reply.exchange.id);
+    if (!acceptedAnswer(callback, reply)) return;
+    const place = placeOf(reply.exchange.case);
+    if (!this.first.has(callback)) this.first.set(callback, { id: reply.exchange.id, ...(place ? { place } : {}) });
+    if (!place) return;
+    const key = `${callback} ${place.property}`;
+    const held = this.lowest.get(key);
+    if (!held || place.index < held.index) this.lowest.set(key, { index: place.index, id: reply.exchange.id });
   }
 
-  /** The exchange of the first accepted authorised call of the callback, or undefined. */
-  of(callback: CallbackName): string | undefined {
-    return this.first.get(callback);
+  /**
+   * The exchange of the first accepted authorised call of the callback, or undefined; `at`: as
+   * seen by that case of a property, one case after the other (an acceptance by its own
+   * property's case counts when that case is not after it).
+   */
+  of(callback: CallbackName, at?: CasePlace): string | undefined {
+    const first = this.first.get(callback);
+    if (!first || !at || first.place?.property !== at.property) return first?.id;
+    const held = this.lowest.get(`${callback} ${at.property}`);
+    return held && held.index <= at.index ? held.id : undefined;
   }
 }
 
 /** Fills `accepted` of a refused outcome and of its refused steps from the record (left as it is where already known: an exchange, or null for a probe whose same request was asked again and not accepted). */
-export function fillAcceptance(o: CaseOutcome, record: AcceptedCalls): CaseOutcome {
+export function fillAcceptance(o: CaseOutcome, record: AcceptedCalls, at?: CasePlace): CaseOutcome {
   for (const x of [o, ...(o.steps ?? [])]) {
     if (x.case.intent.kind !== 'refused' || x.accepted !== undefined) continue;
-    const id = record.of(x.case.callback);
+    const id = record.of(x.case.callback, at);
     if (id !== undefined) x.accepted = id;
   }
   return o;
