@@ -4,7 +4,7 @@
  * the module's process group left out, sampled from /proc every 100 ms), the exit code and the
  * size of the reports. Prints a table and writes `reports/bench-hostile.json`.
  *
- *   npm run bench [-- --faults flood-system,body-64mb] [--root ../older-checkout] [--repeat 3]
+ *   npm run bench:hostile [-- --faults flood-system,body-64mb] [--root ../older-checkout] [--repeat 3]
  *
  * `--root` measures another checkout of the suite (its reference module must know the faults);
  * `--no-settings` leaves `runTimeoutMs` and `stopGraceMs` out of the configuration (a checkout
