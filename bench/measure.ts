@@ -37,6 +37,10 @@ export interface CliRun {
   /** Of the `delivery.calculate: valid requests` property, when it ran: the cases run and whether its budget ended it. */
   calculate?: { cases: number; budgetEnded: boolean };
   deadlineReached: boolean;
+  /** The tests the run deadline stopped or never started. */
+  deadlineStopped?: number;
+  /** The slowest tests: the time between a test's end and the one before it (the first from the first output), from the console's lines. */
+  slowest: Array<{ title: string; ms: number }>;
   stderrTail: string;
 }
 
@@ -69,7 +73,16 @@ export async function runCli(root: string, args: string[], env: Record<string, s
   const timeFile = path.join(out, '.time');
   const timed = fs.existsSync(TIME) ? [TIME, '-f', '%U %S', '-o', timeFile, ...command] : command;
   const child = spawn(timed[0]!, timed.slice(1), { cwd: root, env: childEnv({ FAULTS: '', ANSWER_DELAY_MS: '', ...env }) });
-  child.stdout.on('data', () => (firstOutput ??= performance.now() - t0));
+  // The console reporter prints a test's title (`area › title`, at the start of a line) when the test ends.
+  const ends: Array<{ title: string; at: number }> = [];
+  let partial = '';
+  child.stdout.on('data', (d: Buffer) => {
+    const at = performance.now() - t0;
+    firstOutput ??= at;
+    const lines = (partial + d.toString()).split('\n');
+    partial = lines.pop() ?? '';
+    for (const line of lines) if (/^\S.* › /.test(line)) ends.push({ title: line.trim(), at });
+  });
   child.stderr.on('data', (d: Buffer) => (stderr = (stderr + d.toString()).slice(-4000)));
   const series: Array<{ at: number; suite: number }> = [];
   let peakSuite = 0;
@@ -124,6 +137,11 @@ export async function runCli(root: string, args: string[], env: Record<string, s
     ...(results ? { results: results.results.length, failed: results.results.filter((r) => r.status === 'failed').length } : {}),
     ...(calc ? { calculate: { cases: calc.cases, budgetEnded: calc.budgetEnded } } : {}),
     deadlineReached: results?.run.deadline?.reached ?? false,
+    ...(results?.run.deadline?.reached ? { deadlineStopped: results.run.deadline.stopped } : {}),
+    slowest: ends
+      .map((e, i) => ({ title: e.title, ms: Math.round(e.at - (i === 0 ? (firstOutput ?? 0) : ends[i - 1]!.at)) }))
+      .sort((a, b) => b.ms - a.ms)
+      .slice(0, 8),
     stderrTail: stderr.slice(-600),
   };
   fs.rmSync(out, { recursive: true, force: true });

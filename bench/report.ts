@@ -70,6 +70,8 @@ export interface DocInput {
   rows: Row[];
   before: Before | undefined;
   skipped: string[];
+  /** Where the time of the runs went (their slowest tests). */
+  details: string[];
   /** The document's hand-written notes (kept from the last document). */
   notes: string;
 }
@@ -123,6 +125,7 @@ start and the end of the run.
 ${d.before ? `- before: ${d.before.commit}, measured ${d.before.date} (${d.before.machine})\n` : ''}
 ${table(d.rows, d.before, d.commit)}
 ${d.skipped.length > 0 ? `Not measured in this run: ${d.skipped.join('; ')}.\n` : ''}
+${d.details.length > 0 ? `Slowest tests (from the end of the test before to its own, as the console prints them):\n\n${d.details.join('\n')}\n` : ''}
 ## Notes
 
 ${NOTES_START}

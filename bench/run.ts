@@ -70,7 +70,12 @@ const otherLanes = (which: Which): number[] => (lanes[which].has ? LANES.filter(
 
 const s = (ms: number): string => `${(ms / 1000).toFixed(1)} s`;
 const cpu = (r: CliRun): string => (r.cpuS === undefined ? '' : ` (${r.cpuS.toFixed(1)} CPU-s)`);
-const exit = (r: CliRun): string => (r.exitCode === 0 ? '' : ` (exit ${r.exitCode}${r.deadlineReached ? ', cut by the run deadline' : ''})`);
+const exit = (r: CliRun): string => `${r.exitCode === 0 ? '' : ` (exit ${r.exitCode})`}${r.deadlineReached ? ` (cut by the run deadline: ${r.deadlineStopped ?? '?'} tests stopped or not started)` : ''}`;
+/** Where the time of a run went: its slowest tests, for the document. */
+const details: string[] = [];
+const slowest = (which: Which, what: string, r: CliRun): void => {
+  details.push(`- ${what}, ${which}: ${r.slowest.map((t) => `${t.title} ${s(t.ms)}`).join('; ')}`);
+};
 
 function put(which: Which, row: Row): void {
   if (which === 'before') beforeFigures[row.key] = row.now;
@@ -85,6 +90,7 @@ async function both(what: string, measure: (which: Which, root: string) => Promi
 }
 
 function fullRows(which: Which, r: CliRun): void {
+  slowest(which, '(a) npm start', r);
   put(which, { key: 'a.wall', item: '(a) npm start', measure: 'wall time (CPU time of every process)', now: `${s(r.wallMs)}${cpu(r)}${exit(r)}`, target: '≤ 30 s', met: r.wallMs <= 30_000 && r.exitCode === 0 });
   put(which, { key: 'a.memory', item: '(a) npm start', measure: 'peak memory: the suite (the module)', now: `${r.peakSuiteMB} MB (${r.peakModuleMB} MB)` });
   put(which, { key: 'a.verdict', item: '(a) npm start', measure: 'verdict', now: `${r.verdict ?? 'none'}, ${r.results ?? 0} results, ${r.failed ?? 0} failed` });
@@ -180,6 +186,7 @@ if (only.has('f')) {
     for (const l of measured) {
       const r = await runCli(root, ['--config', config, '--seed', seed, ...(l !== undefined ? ['--lanes', String(l)] : [])]);
       const label = l === undefined || l === lanes[which].default ? '' : ` --lanes ${l}`;
+      slowest(which, `(f) 800 ms a request${label}`, r);
       put(which, { key: `f.wall${label ? `.lanes${l}` : ''}`, item: `(f) 800 ms a request${label}`, measure: 'wall time (CPU); verdict', now: `${r.deadlineReached ? '> ' : ''}${s(r.wallMs)}${cpu(r)}${exit(r)}; ${r.verdict ?? 'none'}`, ...(label ? {} : { target: '≤ 3 min', met: r.wallMs <= 180_000 && !r.deadlineReached }) });
     }
   });
@@ -193,5 +200,6 @@ const before: Before | undefined = BEFORE ? { commit: commitOf(BEFORE), date: ne
 const rendered = table(rows, before, commit);
 process.stdout.write(`\n${rendered}\n${skipped.length ? `not measured: ${skipped.join('; ')}\n` : ''}`);
 const command = `npm run bench${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(' ')}` : ''}`;
-writeDoc(doc, { date: new Date().toISOString(), commit, machine: machine(), load: { start: loadStart, end: loadAverage() }, durationS: (performance.now() - started) / 1000, command, rows, before, skipped, notes: readNotes(doc) });
+if (details.length) process.stdout.write(`slowest tests (the time from the test before to its end):\n${details.join('\n')}\n`);
+writeDoc(doc, { details, date: new Date().toISOString(), commit, machine: machine(), load: { start: loadStart, end: loadAverage() }, durationS: (performance.now() - started) / 1000, command, rows, before, skipped, notes: readNotes(doc) });
 process.stdout.write(`written to ${path.relative(process.cwd(), doc)}\n`);
