@@ -41,6 +41,8 @@ test.describe('chat templates', () => {
     const spec: PropertySpec = {
       name: TEMPLATE_SEQUENCES,
       id: 'template-sequence',
+      // Each sequence works on templates of its own, and its steps see only the module's calls about them.
+      independent: true,
       arbitrary: templateSequences(driver.canVerdict, driver.canReport),
       checks,
       exec: (c, caseId) => runTemplateSequence(driver, c, caseId),

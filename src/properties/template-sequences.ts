@@ -74,6 +74,12 @@ export interface TemplateDriver {
   callTimeoutMs: number;
   /** Set once a required call was not seen: later waits are brief (it already fails; shrinking stays fast). */
   missed: Set<string>;
+  /**
+   * Whose each template is (`<channel> <code>` → the sequence's case id): sequences run in lanes
+   * at once, and a step's calls are those about its own sequence's templates or about none of
+   * another's (a call about a template no sequence made is every watching step's to judge).
+   */
+  owners?: Map<string, string>;
 }
 
 /** How long a step waits for calls it did not ask for (a module that acts on its own right after a webhook). */
@@ -104,6 +110,7 @@ export function sessionTemplateDriver(session: RunSession): TemplateDriver {
     profile: session.config.profile,
     callTimeoutMs: Math.min(session.config.flowTimeoutMs, 5000),
     missed: new Set(),
+    owners: new Map(),
   };
 }
 
@@ -136,8 +143,15 @@ export function canRun(step: TplStep, m: TemplateModel): boolean {
   return step.op === 'create' || step.op === 'report' || candidates(step, m).length > 0;
 }
 
-/** The module's template calls since the marks: recorded gateway calls on template routes, and requests to template paths by a method they do not have. */
-function callsSince(d: TemplateDriver, mark: { calls: number; at: number }): TemplateCallView[] {
+const ownerKey = (channelId: number | undefined, code: string | undefined): string => `${channelId} ${code}`;
+
+/** Notes that the template is this sequence's. */
+function own(r: Real, channelId: number, code: string): void {
+  r.driver.owners?.set(ownerKey(channelId, code), r.caseId);
+}
+
+/** The module's template calls since the marks: recorded gateway calls on template routes, and requests to template paths by a method they do not have; those about another sequence's templates left out. */
+function callsSince(d: TemplateDriver, mark: { calls: number; at: number }, caseId?: string): TemplateCallView[] {
   const recorded = d.gateway.callsSince(mark.calls).flatMap((c) => {
     const v = templateCallOf(c);
     return v ? [v] : [];
@@ -146,14 +160,18 @@ function callsSince(d: TemplateDriver, mark: { calls: number; at: number }): Tem
     const v = offRouteCallOf(x);
     return v ? [v] : [];
   });
-  return [...recorded, ...unknown];
+  const mine = (c: TemplateCallView): boolean => {
+    const owner = d.owners?.get(ownerKey(c.channelId, c.code));
+    return owner === undefined || caseId === undefined || owner === caseId;
+  };
+  return [...recorded, ...unknown].filter(mine);
 }
 
 /** Waits until a call satisfying `wanted` is among the template calls since the marks, or the timeout. */
-async function awaitCall(d: TemplateDriver, mark: { calls: number; at: number }, wanted: (c: TemplateCallView) => boolean, kind: string): Promise<number> {
+async function awaitCall(d: TemplateDriver, mark: { calls: number; at: number }, wanted: (c: TemplateCallView) => boolean, kind: string, caseId: string): Promise<number> {
   const started = Date.now();
   const timeout = d.missed.size > 0 ? BRIEF_MS : d.callTimeoutMs;
-  while (!callsSince(d, mark).some(wanted)) {
+  while (!callsSince(d, mark, caseId).some(wanted)) {
     if (Date.now() - started >= timeout) {
       d.missed.add(kind);
       break;
@@ -225,13 +243,16 @@ export async function runStep(step: TplStep, m: TemplateModel, r: Real): Promise
         if (state !== undefined && state !== 'new' && !m.templates.some((t) => t.channelId === channelId && t.code === code)) {
           target = { channelId, code, state, data };
           m.templates.push(target);
+          own(r, channelId, code);
         }
       }
       break;
     }
     case 'report': {
       const channelId = pick(channels, step.channel)!;
-      const code = freshCode(d, m, channelId, step.code);
+      // The sequence's own code (its case's number appended): sequences in lanes never report the same template.
+      const code = freshCode(d, m, channelId, `${step.code}_${r.caseId.slice(r.caseId.lastIndexOf('#') + 1).replace(/\W/g, '_')}`);
+      own(r, channelId, code);
       const template: Json = { ...step.data, verification_status: step.status };
       delete template.channel_id;
       callback = 'transport.template_create';
@@ -239,7 +260,7 @@ export async function runStep(step: TplStep, m: TemplateModel, r: Real): Promise
       trigger = 'transport.templateReport';
       reply = await d.fire('transport.templateReport', { channelId, code, template: JSON.stringify(template) });
       const failed = triggerFailure(reply);
-      const waitedMs = await awaitCall(d, mark, (c) => c.code === code && c.channelId === channelId, 'report');
+      const waitedMs = await awaitCall(d, mark, (c) => c.code === code && c.channelId === channelId, 'report', r.caseId);
       view = { op: 'report', channelId, code, before: 'new', report: { code, status: step.status }, trigger: { exchange: reply.exchange.id, ...(reply.status !== undefined ? { status: reply.status } : {}), ...(failed ? { failed } : {}) }, calls: [], waitedMs };
       const state = stateAt(d, channelId, code);
       if (state !== undefined && state !== 'new') {
@@ -258,7 +279,7 @@ export async function runStep(step: TplStep, m: TemplateModel, r: Real): Promise
         trigger = 'transport.templateVerdict';
         reply = await d.fire('transport.templateVerdict', { channelId, code, verdict: step.verdict, ...(step.reason ? { reason: step.reason } : {}) });
         const failed = triggerFailure(reply);
-        const waitedMs = await awaitCall(d, mark, (c) => c.code === code && c.channelId === channelId, 'verdict');
+        const waitedMs = await awaitCall(d, mark, (c) => c.code === code && c.channelId === channelId, 'verdict', r.caseId);
         view = { op: 'verdict', channelId, code, before, asked: { verdict: step.verdict, ...(step.reason ? { reason: step.reason } : {}) }, trigger: { exchange: reply.exchange.id, ...(reply.status !== undefined ? { status: reply.status } : {}), ...(failed ? { failed } : {}) }, calls: [], waitedMs };
       } else if (step.op === 'delete') {
         const data = { channel_id: channelId, code, lang: typeof target.data.lang === 'string' ? target.data.lang : 'en' };
@@ -280,7 +301,7 @@ export async function runStep(step: TplStep, m: TemplateModel, r: Real): Promise
     }
   }
 
-  view.calls = callsSince(d, mark);
+  view.calls = callsSince(d, mark, r.caseId);
   for (const c of view.calls) d.judged.add(c.exchange);
   if (target) {
     const after = stateAt(d, target.channelId, target.code);
