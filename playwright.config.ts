@@ -22,6 +22,8 @@ const reporter: ReporterDescription[] = out
       [`./src/report/console-reporter${ext}`],
       ['html', { outputFolder: path.join(out, 'playwright-report'), open: 'never' }],
       [`./src/report/conformance-reporter${ext}`],
+      // A shard (`conformance run --shard I/N`): Playwright's blob report, for `conformance merge`.
+      ...(process.env.CONFORMANCE_SHARD ? [['blob', { outputDir: path.join(out, 'blob-report') }] as ReporterDescription] : []),
     ]
   : [['list'], [`./src/report/summary-line-reporter${ext}`]];
 

@@ -12,6 +12,7 @@ const USAGE = `usage: conformance <command> [options]
 
 commands:
   run [--config FILE]       certify a module (default: the bundled reference module); --help for options
+  merge DIR...              join the output folders of a run's shards (run --shard I/N) into its reports; --help for options
   replay FILE               send a saved failure (failures/<check>.<property>.json) again and judge it; --help for options
   requirements [--json]     print the requirements catalogue (a table, or a JSON array)
   --version                 print the suite's version and the SHA-256 of the contract document (also -V, version)
@@ -26,11 +27,12 @@ commands:
 const COMMAND_USAGE: Record<string, () => Promise<string>> = {
   run: async () => RUN_USAGE,
   replay: async () => (await import('./replay.ts')).REPLAY_USAGE,
+  merge: async () => (await import('./merge.ts')).MERGE_USAGE,
   requirements: async () => (await import('./requirements.ts')).REQUIREMENTS_USAGE,
 };
 
 /** What may be typed first, for the nearest one to a misspelling. */
-const COMMANDS = ['run', 'replay', 'requirements', 'help', 'version', '--version', '--help'];
+const COMMANDS = ['run', 'merge', 'replay', 'requirements', 'help', 'version', '--version', '--help'];
 
 /** `module-conformance <version> (contract sha256 <hex>)`: the suite and the contract it was made from. */
 export function versionLine(): string {
@@ -46,6 +48,8 @@ export async function main(argv: string[]): Promise<number> {
       return runCommand(rest);
     case 'replay':
       return (await import('./replay.ts')).replayCommand(rest);
+    case 'merge':
+      return (await import('./merge.ts')).mergeCommand(rest);
     case 'requirements':
       return (await import('./requirements.ts')).requirementsCommand(rest);
     case '--version':

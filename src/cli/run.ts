@@ -19,6 +19,7 @@ import { verdictText } from '../report/coverage.ts';
 import { moduleStopText, summaryText } from '../report/results.ts';
 import { consoleStyle, resultLine } from '../report/console-reporter.ts';
 import { AREAS } from '../run/areas.ts';
+import { ENV_SHARD, SHARD_USAGE, seedGiven, shardArgs, shardInfo, shardOption, shardSelection } from './shard.ts';
 
 export const RUN_USAGE = `usage: conformance run [--config FILE] [options]
 
@@ -41,6 +42,7 @@ export const RUN_USAGE = `usage: conformance run [--config FILE] [options]
   --area AREAS             run only the specs of these areas, comma-separated (${AREAS.join(', ')});
                            the registration area always runs. With --grep: the tests of
                            these areas whose title matches
+${SHARD_USAGE}
 
 An option's value may also follow an equals sign (--out=DIR). An unknown option, a missing
 value or a configuration key the schema does not know ends the run with exit 2.
@@ -52,6 +54,8 @@ interface RunArgs {
   grep?: string;
   /** `--area`: the areas run, registration first, in the order of src/run/areas.ts. */
   areas?: string[];
+  /** `--shard I/N` (src/cli/shard.ts). */
+  shard?: { current: number; total: number };
   flags: ConfigFlags;
 }
 
@@ -63,6 +67,7 @@ const OPTIONS: Array<OptionSpec<RunArgs>> = [
   { name: '--lanes', value: 'N', set: (o, v) => (o.flags.lanes = integerOption('--lanes', v, 1, 64)) },
   { name: '--grep', value: 'PATTERN', set: (o, v) => (o.grep = v) },
   { name: '--area', value: 'AREAS', set: (o, v) => (o.areas = areasOption(v, o.areas)) },
+  { name: '--shard', value: 'I/N', set: (o, v) => (o.shard = shardOption(v)) },
 ];
 
 /**
@@ -165,6 +170,7 @@ export async function runCommand(args: string[]): Promise<number> {
   try {
     parsed = parseRunArgs(args);
     config = loadConfig(parsed.config, parsed.flags);
+    if (parsed.shard) config = { ...config, shard: shardInfo(config, parsed.shard, seedGiven(parsed.flags.seed, config)) };
   } catch (e) {
     process.stderr.write(`conformance run: ${(e as Error).message}\n`);
     return 2;
@@ -195,14 +201,19 @@ export async function runCommand(args: string[]): Promise<number> {
     if (selected && all) selection = selectionOf(narrowing, all, selected);
     else selection = { ...narrowing, selected: 0, total: 0, leftOutTests: [], leftOut: [] };
   }
+  // A shard is a run narrowed to its tests (src/cli/shard.ts).
+  const sharded = parsed.shard ? await shardSelection(parsed.shard, selection, grep, (extra, g) => listTests([...pwBase, ...extra], g, out), selectionOf) : selection;
+  if (typeof sharded === 'string') return (process.stderr.write(`conformance run: ${sharded}\n`), 2);
+  selection = sharded;
   fs.mkdirSync(out, { recursive: true });
-  for (const f of ['results.json', 'conformance.html', 'aborted.json', 'junit.xml', 'session-records', 'launches.log', 'session-start.json', 'module-stop.json', 'module.stdout.log', 'module.stderr.log', 'module-output.json', 'failures']) fs.rmSync(path.join(out, f), { recursive: true, force: true });
+  for (const f of ['results.json', 'conformance.html', 'aborted.json', 'junit.xml', 'session-records', 'launches.log', 'session-start.json', 'module-stop.json', 'module.stdout.log', 'module.stderr.log', 'module-output.json', 'failures', 'blob-report']) fs.rmSync(path.join(out, f), { recursive: true, force: true });
   const configFile = path.join(out, '.run-config.json');
   fs.writeFileSync(configFile, JSON.stringify({ ...config, ...(selection ? { selection } : {}) }), { mode: 0o600 });
 
   // The deadline of the whole run: Playwright stops what still runs, and the reporters still write.
   const pwArgs = [...pwBase, '--workers=1', `--global-timeout=${config.runTimeoutMs ?? DEFAULT_RUN_TIMEOUT_MS}`];
   if (grep !== undefined) pwArgs.push('--grep', grep);
+  if (parsed.shard) pwArgs.push(...shardArgs(parsed.shard));
   // Interrupted (Ctrl-C, a cancelled CI job): Playwright is told to stop (SIGINT, its graceful
   // interruption, whichever signal came), its worker stops the module's process group, and the
   // run ends without a verdict (exit 130 or 143).
@@ -210,7 +221,7 @@ export async function runCommand(args: string[]): Promise<number> {
   const code = await new Promise<number>((resolve) => {
     const child = spawn(process.execPath, pwArgs, {
       cwd: PACKAGE_ROOT,
-      env: childEnv({ [ENV_OUT]: out, [ENV_CONFIG]: configFile }),
+      env: childEnv({ [ENV_OUT]: out, [ENV_CONFIG]: configFile, ...(parsed.shard ? { [ENV_SHARD]: `${parsed.shard.current}/${parsed.shard.total}` } : {}) }),
       stdio: 'inherit',
     });
     let forced: NodeJS.Timeout | undefined;

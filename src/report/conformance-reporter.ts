@@ -97,6 +97,7 @@ export default class ConformanceReporter implements Reporter {
       ...(config.selection ? { selection: config.selection } : {}),
       ...(readModuleOutput(outDir()) ? { moduleOutput: readModuleOutput(outDir())! } : {}),
       ...(config.generation ? { generation: config.generation } : {}),
+      ...(config.shard ? { shard: config.shard } : {}),
     });
     if (this.deadline) results.run.deadline = this.deadline;
     const dir = outDir();

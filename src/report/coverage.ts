@@ -20,15 +20,17 @@ export const AREA_KIND: Record<Area, string | null> = {
 
 export type Verdict = 'CONFORMANT' | 'PASS' | 'FAIL';
 
-/** How a run was narrowed: a `--grep` pattern as typed, the areas of `--area` (registration among them), or both. */
+/** How a run was narrowed: a `--grep` pattern as typed, the areas of `--area` (registration among them), a shard, or more of them. */
 export interface Narrowing {
   grep?: string;
   areas?: readonly string[];
+  /** `--shard I/N` (`2/3`): one shard of a run (`conformance merge` joins them). */
+  shard?: string;
 }
 
 /** The narrowing as a command line says it: `--area registration,delivery --grep "tracking"`. */
 export function narrowingText(n: Narrowing): string {
-  return [...(n.areas ? [`--area ${n.areas.join(',')}`] : []), ...(n.grep !== undefined ? [`--grep ${JSON.stringify(n.grep)}`] : [])].join(' ');
+  return [...(n.areas ? [`--area ${n.areas.join(',')}`] : []), ...(n.grep !== undefined ? [`--grep ${JSON.stringify(n.grep)}`] : []), ...(n.shard ? [`--shard ${n.shard}`] : [])].join(' ');
 }
 
 /** Requirement ids of one reason for not being tested. */
@@ -188,6 +190,7 @@ export function computeCoverage(input: CoverageInput): Coverage {
           narrowed: {
             ...(input.selection.grep !== undefined ? { grep: input.selection.grep } : {}),
             ...(input.selection.areas ? { areas: [...input.selection.areas] } : {}),
+            ...(input.selection.shard ? { shard: input.selection.shard } : {}),
             selected: input.selection.selected,
             total: input.selection.total,
           },

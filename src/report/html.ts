@@ -5,6 +5,7 @@
 import { curlNote } from '../evidence/curl.ts';
 import { evidenceLines, moduleStopText, propertyCasesText, replayCommand, summaryText, type Results, type RequirementRow } from './results.ts';
 import { narrowingText, verdictText, type Coverage } from './coverage.ts';
+import { shardsNote } from './merge.ts';
 import type { CheckResult, PropertyStats } from '../checks/result.ts';
 import { ALL_ROWS } from '../checks/tables.ts';
 import type { Exchange } from '../evidence/exchange.ts';
@@ -164,7 +165,7 @@ details summary{cursor:pointer}.exchange summary{cursor:pointer;font-size:12px}
 <h1>Conformance report</h1>
 <p class="verdict" id="verdict">${escapeHtml(verdict)}</p>
 <p>Module <code>${escapeHtml(results.module?.code ?? '(none)')}</code> (${escapeHtml((results.module?.kinds ?? []).join(', '))}), ${escapeHtml(results.run.mode ?? '')} mode, profile checks ${results.run.profile ? 'on' : 'off'}; run of ${escapeHtml(results.run.startedAt)}, ${(results.run.durationMs / 1000).toFixed(1)} s; ${escapeHtml(results.suite.name)} ${escapeHtml(results.suite.version)}.</p>
-${seedLine(results.run)}
+${seedLine(results.run)}${shardsNote(results.run) ? `<p id="shards">${escapeHtml(shardsNote(results.run)!)}</p>\n` : ''}
 ${moduleStopText(results.run.moduleStop) ? `<p id="module-stop">Stopping the module: ${escapeHtml(moduleStopText(results.run.moduleStop)!)} This breaks no rule of the contract.</p>\n` : ''}${results.coverage ? coverageSection(results.coverage) : ''}
 ${results.evidence ? `<section id="traffic"><h2>Traffic</h2><p><small>Information beside the checks: every exchange counted per endpoint; the first, the last and the refused ones are kept whole below.</small></p>\n${evidenceLines(results.evidence).map((l) => `<p class="traffic">${escapeHtml(l)}</p>`).join('\n')}</section>\n` : ''}${moduleOutputSection(results.run.moduleOutput, results.run.outcome === 'aborted')}<p id="summary">${escapeHtml(summaryText(s))}</p>
 <h2>Checks</h2>

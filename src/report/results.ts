@@ -12,10 +12,10 @@ import { RUN_RULES } from '../checks/run/applications.ts';
 import { summarize, type CheckResult, type PropertyStats, type ResultsSummary } from '../checks/result.ts';
 import type { Exchange } from '../evidence/exchange.ts';
 import type { RunEvidence, TestRecord } from '../run/conformance.ts';
-import { AREA_KIND, appliesTo, computeCoverage, type Coverage } from './coverage.ts';
+import { AREA_KIND, appliesTo, computeCoverage, narrowingText, type Coverage } from './coverage.ts';
 import type { ModuleStop } from '../module/launcher.ts';
 import type { ModuleOutput } from '../module/output-tail.ts';
-import type { ResolvedConfig, Selection } from '../module/config.ts';
+import type { ResolvedConfig, Selection, ShardInfo } from '../module/config.ts';
 
 /** The generation settings of a run: seed, cases per property, a property's time budget. */
 export type Generation = ResolvedConfig['generation'];
@@ -61,6 +61,10 @@ export interface Results {
     seed?: number;
     /** Generated requests: the seed, the cases per property (`--runs`) and a property's time budget. */
     generation?: Generation;
+    /** One shard of a run (`conformance run --shard I/N`): which, and what must be alike in every shard. */
+    shard?: ShardInfo;
+    /** A run joined from its shards by `conformance merge` (src/report/merge.ts): each shard's folder and how it went. */
+    merged?: { shards: MergedShard[] };
   };
   module: TestRecord['module'] | null;
   summary: ResultsSummary;
@@ -92,6 +96,19 @@ export interface BuildInput {
   selection?: Selection;
   /** The run's generation settings (`generation` of the resolved configuration). */
   generation?: Generation;
+  /** `--shard I/N`: the shard this run is. */
+  shard?: ShardInfo;
+}
+
+/** A shard a merged run was joined from. */
+export interface MergedShard {
+  shard: string;
+  dir: string;
+  startedAt: string;
+  durationMs: number;
+  outcome: Results['run']['outcome'];
+  /** The shard's own check tally. */
+  summary: ResultsSummary;
 }
 
 function suiteVersion(): string {
@@ -163,7 +180,9 @@ export async function buildResults(input: BuildInput): Promise<Results> {
     }
     // No silent passes: judged over every exchange of the run. Only a --grep can leave out every
     // test that sends a callback (an --area run always runs the registration area's activity spec).
-    const narrowed = input.selection?.grep !== undefined ? `--grep ${JSON.stringify(input.selection.grep)}` : undefined;
+    // A shard (--shard) may hold no test that calls the module: the merge judges the whole run's exchanges.
+    const { grep, shard } = input.selection ?? {};
+    const narrowed = grep !== undefined || shard ? narrowingText({ ...(grep !== undefined ? { grep } : {}), ...(shard ? { shard } : {}) }) : undefined;
     results.push(
       await apply(RUN_RULES.moduleReached.check, { exchanges, ...(narrowed ? { narrowed } : {}) }, appOf(RUN_RULES.moduleReached), {
         profile: input.profile,
@@ -189,6 +208,7 @@ export async function buildResults(input: BuildInput): Promise<Results> {
       ...(input.moduleOutput ? { moduleOutput: input.moduleOutput } : {}),
       ...(input.selection ? { selection: input.selection } : {}),
       ...(input.generation ? { seed: input.generation.seed, generation: { ...input.generation } } : {}),
+      ...(input.shard ? { shard: input.shard } : {}),
     },
     module,
     summary,

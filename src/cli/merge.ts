@@ -1,0 +1,146 @@
+/**
+ * `conformance merge DIR... [--out DIR]`: joins the output folders of the shards of one run
+ * (`conformance run --shard I/N`) into the reports of the whole run: `results.json`,
+ * `conformance.html`, `junit.xml` (src/report/merge.ts, computed by the reporter's own code), the
+ * shards' saved failures, and Playwright's HTML report from their blob reports. Prints the
+ * verdict as `conformance run` does and exits as it does: 0 no MUST failure, 1 a MUST failure,
+ * 2 the shards cannot be joined (not shards, one missing or twice, run differently) or one of
+ * them could not start.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { readOptions, type OptionSpec } from './options.ts';
+import { ConfigError } from '../module/config-error.ts';
+import { childEnv } from './run.ts';
+import { PACKAGE_ROOT } from '../contract/paths.ts';
+import { mergeProblems, mergeShards, type ShardRun } from '../report/merge.ts';
+import { summaryText, type Results } from '../report/results.ts';
+import { verdictText } from '../report/coverage.ts';
+import { renderHtml } from '../report/html.ts';
+import { junitXml } from '../report/junit.ts';
+import { consoleStyle, resultLine } from '../report/console-reporter.ts';
+
+export const MERGE_USAGE = `usage: conformance merge DIR... [--out DIR]
+
+Joins the output folders of the shards of one run (conformance run --shard I/N --out DIR, one
+folder per shard, all of them) into the reports of the whole run: results.json, conformance.html,
+junit.xml, the saved failures and Playwright's report (from each shard's blob-report/), with the
+verdict and coverage of the run unsharded. The shards must be of one run: the same seed,
+configuration, selection and suite; each shard once.
+
+  --out DIR                where the joined reports go (default: reports); not a shard's folder
+
+Exit 0: no MUST check failed; 1: one did; 2: the folders cannot be joined, or a shard could not start.
+`;
+
+interface MergeArgs {
+  dirs: string[];
+  out: string;
+}
+
+const OPTIONS: Array<OptionSpec<MergeArgs>> = [{ name: '--out', value: 'DIR', set: (o, v) => (o.out = v) }];
+
+export function parseMergeArgs(args: string[]): MergeArgs {
+  const dirs: string[] = [];
+  const parsed = readOptions<MergeArgs>(args, OPTIONS, { dirs, out: 'reports' }, 'merge', (a) => dirs.push(a));
+  if (parsed.dirs.length === 0) throw new ConfigError('no shard folder given; see conformance merge --help');
+  return parsed;
+}
+
+/** The shard's results, read from its folder; a one-line reason when there are none. */
+function readShard(dir: string): ShardRun | string {
+  const file = path.join(dir, 'results.json');
+  try {
+    return { dir, results: JSON.parse(fs.readFileSync(file, 'utf8')) as Results };
+  } catch (e) {
+    return `${dir}: no results.json to read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`;
+  }
+}
+
+/** Copies each shard's saved failures (`failures/*.json`: results.json names them relative to the output folder). */
+function copyFailures(shards: readonly ShardRun[], out: string): void {
+  for (const s of shards) {
+    const from = path.join(s.dir, 'failures');
+    if (!fs.existsSync(from)) continue;
+    fs.mkdirSync(path.join(out, 'failures'), { recursive: true });
+    for (const f of fs.readdirSync(from)) if (!fs.existsSync(path.join(out, 'failures', f))) fs.copyFileSync(path.join(from, f), path.join(out, 'failures', f));
+  }
+}
+
+/**
+ * Playwright's HTML report of the whole run, from the shards' blob reports (`npx playwright
+ * merge-reports`); a note when it could not be made (the conformance reports do not need it).
+ */
+function mergePlaywrightReports(shards: readonly ShardRun[], out: string): string | undefined {
+  const blobs = shards.flatMap((s) => {
+    const dir = path.join(s.dir, 'blob-report');
+    return fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith('.zip')).map((f) => path.join(dir, f)) : [];
+  });
+  if (blobs.length === 0) return 'no shard has a blob report (blob-report/): Playwright\'s report not joined';
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'conformance-blobs-'));
+  try {
+    // The shards name their blobs after the shard (report-...-2.zip); two folders may hold the same name.
+    blobs.forEach((b, i) => fs.copyFileSync(b, path.join(tmp, `${i}-${path.basename(b)}`)));
+    const cli = path.join(path.dirname(createRequire(import.meta.url).resolve('@playwright/test/package.json')), 'cli.js');
+    const report = path.join(out, 'playwright-report');
+    fs.rmSync(report, { recursive: true, force: true });
+    const r = spawnSync(process.execPath, [cli, 'merge-reports', '--reporter', 'html', tmp], {
+      cwd: PACKAGE_ROOT,
+      env: { ...childEnv(), PLAYWRIGHT_HTML_OUTPUT_DIR: report, PLAYWRIGHT_HTML_OPEN: 'never' },
+      encoding: 'utf8',
+    });
+    const missing = shards.filter((s) => !fs.existsSync(path.join(s.dir, 'blob-report'))).map((s) => s.dir);
+    if (r.status !== 0) return `Playwright's report not joined (merge-reports exited with ${r.status}: ${(r.stderr || r.stdout).trim().split('\n')[0]})`;
+    return missing.length > 0 ? `Playwright's report lacks ${missing.join(', ')} (no blob report)` : undefined;
+  } finally {
+    fs.rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
+export async function mergeCommand(args: string[]): Promise<number> {
+  if (args.includes('-h') || args.includes('--help')) {
+    process.stdout.write(MERGE_USAGE);
+    return 0;
+  }
+  let parsed: MergeArgs;
+  try {
+    parsed = parseMergeArgs(args);
+  } catch (e) {
+    process.stderr.write(`conformance merge: ${(e as Error).message}\n`);
+    return 2;
+  }
+  const out = path.resolve(parsed.out);
+  const read = parsed.dirs.map((d) => readShard(path.resolve(d)));
+  const unread = read.filter((r): r is string => typeof r === 'string');
+  const shards = read.filter((r): r is ShardRun => typeof r !== 'string');
+  const problems = [...unread, ...(unread.length === 0 ? mergeProblems(shards) : [])];
+  if (shards.some((s) => path.resolve(s.dir) === out)) problems.push(`--out ${parsed.out} is a shard's folder: the joined reports would overwrite its results`);
+  if (problems.length > 0) {
+    process.stderr.write(`conformance merge: cannot join these shards: ${problems.join('; ')}\n`);
+    return 2;
+  }
+  const results = await mergeShards(shards);
+  fs.mkdirSync(out, { recursive: true });
+  for (const f of ['results.json', 'conformance.html', 'junit.xml', 'failures']) fs.rmSync(path.join(out, f), { recursive: true, force: true });
+  fs.writeFileSync(path.join(out, 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
+  fs.writeFileSync(path.join(out, 'conformance.html'), renderHtml(results));
+  fs.writeFileSync(path.join(out, 'junit.xml'), junitXml(results));
+  copyFailures(shards, out);
+  const note = mergePlaywrightReports(shards, out);
+  const shardList = results.run.merged!.shards.map((s) => `${s.shard} ${path.relative(process.cwd(), s.dir) || '.'}`).join(', ');
+  process.stdout.write(`conformance merge: ${shards.length} shard${shards.length === 1 ? '' : 's'} (${shardList})${note ? `; ${note}` : ''}\n`);
+  if (results.run.outcome === 'aborted') {
+    process.stderr.write(`conformance merge: the run could not start: ${results.run.aborted}\n`);
+    return 2;
+  }
+  // As `conformance run` ends: the run-level rules, the tally, the verdict.
+  const runLevel = results.results.filter((r) => r.spec === 'run');
+  if (runLevel.length > 0) process.stdout.write(`run\n${runLevel.map((r) => `${resultLine(r, consoleStyle())}\n`).join('')}`);
+  process.stdout.write(`\n${summaryText(results.summary)}\n`);
+  const verdict = results.coverage ? verdictText(results.coverage) : results.run.outcome === 'passed' ? 'PASS (no MUST failure)' : 'FAIL';
+  process.stdout.write(`\nconformance: ${verdict} (${path.relative(process.cwd(), path.join(out, 'conformance.html')) || 'conformance.html'})\n`);
+  return results.run.outcome === 'passed' ? 0 : 1;
+}
