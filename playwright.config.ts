@@ -1,23 +1,30 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type ReporterDescription } from '@playwright/test';
+import { grepRegExp, readBatch } from './src/run/batch-row.ts';
 
 /**
  * Two projects:
  * - `selftest`: the suite's own tests (contract artifacts, units, the fault gauntlet), run by `npm test`.
  * - `conformance`: the conformance specs played against a module, run by `conformance run`,
  *   which sets CONFORMANCE_OUT (the output folder) and CONFORMANCE_RUN_CONFIG.
+ * A batch of runs (CONFORMANCE_BATCH, src/cli/batch.ts) has a `conformance` project per run instead.
  */
 const out = process.env.CONFORMANCE_OUT;
 // `.ts` in the repository; `.js` in the installed package, which runs the code built at pack time
 // (`dist/playwright.config.js` beside `dist/src/` and `dist/specs/`).
 const ext = path.extname(fileURLToPath(import.meta.url));
+// A batch (src/cli/batch.ts, CONFORMANCE_BATCH): each row a project `conformance` of its own, one
+// worker each, only the conformance reporter (each row's results, written as the row ends).
+const batch = readBatch();
 
 // The conformance project: our console (one line per check result), Playwright's HTML report,
 // and the conformance reporter (results.json, conformance.html, and junit.xml made from the
 // check results: a failing check does not fail its Playwright test). The console reporter
 // comes first: it prints the session's own checks before the conformance reporter gathers them.
-const reporter: ReporterDescription[] = out
+const reporter: ReporterDescription[] = batch
+  ? [[`./src/report/conformance-reporter${ext}`]]
+  : out
   ? [
       [`./src/report/console-reporter${ext}`],
       ['html', { outputFolder: path.join(out, 'playwright-report'), open: 'never' }],
@@ -25,7 +32,7 @@ const reporter: ReporterDescription[] = out
       // A shard (`conformance run --shard I/N`): Playwright's blob report, for `conformance merge`.
       ...(process.env.CONFORMANCE_SHARD ? [['blob', { outputDir: path.join(out, 'blob-report') }] as ReporterDescription] : []),
     ]
-  : [['list'], [`./src/report/summary-line-reporter${ext}`]];
+  : [['list'], [`./src/report/summary-line-reporter${ext}`], ...(ext === '.ts' ? [['./test/gauntlet/batch-selection.ts'] as ReporterDescription] : [])];
 
 export default defineConfig({
   timeout: 60_000,
@@ -37,8 +44,10 @@ export default defineConfig({
   workers: out ? 1 : process.env.CONFORMANCE_WORKERS ? Number(process.env.CONFORMANCE_WORKERS) : 4,
   outputDir: out ? path.join(out, 'test-results') : 'reports/test-results',
   reporter,
-  projects: [
-    { name: 'selftest', testDir: 'test', testMatch: '**/*.spec.ts' },
-    { name: 'conformance', testDir: 'specs', testMatch: `**/*.spec${ext}` },
-  ],
+  projects: batch
+    ? batch.map((row) => ({ name: 'conformance', testDir: 'specs', testMatch: `**/*.spec${ext}`, workers: 1, outputDir: path.join(row.out, 'test-results'), metadata: { conformanceRow: row }, ...(row.grep !== undefined ? { grep: grepRegExp(row.grep) } : {}) }))
+    : [
+        { name: 'selftest', testDir: 'test', testMatch: '**/*.spec.ts' },
+        { name: 'conformance', testDir: 'specs', testMatch: `**/*.spec${ext}` },
+      ],
 });

@@ -18,11 +18,24 @@ import { RunSession, SessionStartError } from '../src/run/session.ts';
 import { claimSessionStart, noteBrokenSpec, notRunResult, secondStartResult } from '../src/run/session-start.ts';
 import { Conformance, sessionRecordsDir, sessionSink, testSink } from '../src/run/conformance.ts';
 import { judgeSession } from '../src/run/session-judgements.ts';
-import { readAborted, runConfig, writeAborted } from '../src/run/environment.ts';
+import { enterBatchRow, outDir, readAborted, runConfig, writeAborted } from '../src/run/environment.ts';
+import { batchRowEndedFile, batchRowOf, type BatchRow } from '../src/run/batch-row.ts';
 
-export const test = base.extend<{ conformance: Conformance }, { session: RunSession }>({
+export const test = base.extend<{ conformance: Conformance }, { session: RunSession; batchRow: BatchRow | undefined }>({
+  // A row of a batch (src/run/batch-row.ts): its output folder, configuration and module
+  // environment are this worker's before anything else; when the worker ends (its session
+  // stopped and recorded, a teardown after the session's), the reporter is told the row ended.
+  batchRow: [
+    async ({}, use, workerInfo) => {
+      const row = batchRowOf(workerInfo.project);
+      if (row) enterBatchRow(row);
+      await use(row);
+      if (row) fs.writeFileSync(batchRowEndedFile(outDir()), JSON.stringify({ at: Date.now() }));
+    },
+    { scope: 'worker', auto: true },
+  ],
   session: [
-    async ({}, use) => {
+    async ({ batchRow: _row }, use) => {
       // A run that could not start fails fast: the session is never tried again, and every test
       // skips at once in this same worker (a thrown error would make Playwright start a new
       // worker for each remaining test).

@@ -10,7 +10,7 @@ import { createHash } from 'node:crypto';
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { readOptions, sessionOptions, type OptionSpec } from './options.ts';
-import { loadConfig, type ConfigFlags, type Selection } from '../module/config.ts';
+import { loadConfig, type ConfigFlags, type ResolvedConfig, type Selection } from '../module/config.ts';
 import { ConfigError, nearestName } from '../module/config-error.ts';
 import { CODE_ROOT, PACKAGE_ROOT, PLAYWRIGHT_CONFIG } from '../contract/paths.ts';
 import { ENV_CONFIG, ENV_OUT } from '../run/environment.ts';
@@ -165,6 +165,34 @@ export async function runCommand(args: string[]): Promise<number> {
     process.stdout.write(RUN_USAGE);
     return 0;
   }
+  const prepared = await prepareRun(args);
+  return typeof prepared === 'number' ? prepared : playRun(prepared);
+}
+
+/** Where a run writes what it prints (a batch keeps each row's apart). */
+interface Output {
+  write(text: string): unknown;
+}
+
+/** A run ready to start: its arguments, resolved configuration, output folder, the `--grep` Playwright is given, its configuration file. */
+export interface PreparedRun {
+  parsed: RunArgs;
+  config: ResolvedConfig;
+  out: string;
+  grep?: string;
+  configFile: string;
+  pwBase: string[];
+}
+
+/**
+ * What `conformance run` does before Playwright starts (a batch, src/cli/batch.ts, does it for
+ * each of its rows): reads the arguments and the configuration (the seed fixed), lists what a
+ * narrowed run selects (`list`: the conformance tests a `--grep` selects, all without one; by
+ * default Playwright's listing, kept), clears the output folder and writes the run's
+ * configuration file. Exit code 2, its one-line reason written to `stderr`, when it cannot start.
+ */
+export async function prepareRun(args: string[], options: { stderr?: Output; list?: (grep: string | undefined) => Promise<ListedTest[] | undefined> } = {}): Promise<PreparedRun | number> {
+  const stderr = options.stderr ?? process.stderr;
   let parsed: RunArgs;
   let config;
   try {
@@ -172,11 +200,12 @@ export async function runCommand(args: string[]): Promise<number> {
     config = loadConfig(parsed.config, parsed.flags);
     if (parsed.shard) config = { ...config, shard: shardInfo(config, parsed.shard, seedGiven(parsed.flags.seed, config)) };
   } catch (e) {
-    process.stderr.write(`conformance run: ${(e as Error).message}\n`);
+    stderr.write(`conformance run: ${(e as Error).message}\n`);
     return 2;
   }
   const pwBase = playwrightBase();
   const out = path.resolve(parsed.out);
+  const list = options.list ?? ((g: string | undefined) => listTests(pwBase, g, out));
   let selection: Selection | undefined;
   // A narrowed run (--grep, --area, or both) gives Playwright one pattern (see playwrightGrep).
   const grep = playwrightGrep(parsed.grep, parsed.areas);
@@ -185,13 +214,13 @@ export async function runCommand(args: string[]): Promise<number> {
     // An --area alone selects by the tags of the listing (what its pattern selects, one listing less).
     const [selected, all] =
       parsed.grep === undefined
-        ? await listTests(pwBase, undefined, out).then((listed) => [listed?.filter((t) => inAreas(t, parsed.areas!)), listed] as const)
-        : await Promise.all([listTests(pwBase, grep, out), listTests(pwBase, undefined, out)]);
+        ? await list(undefined).then((listed) => [listed?.filter((t) => inAreas(t, parsed.areas!)), listed] as const)
+        : await Promise.all([list(grep), list(undefined)]);
     if (selected?.length === 0) {
       // (An --area alone always selects the registration area's tests: here with a --grep.)
       const where = parsed.areas ? ` in the areas ${parsed.areas.join(', ')}` : '';
       const among = parsed.areas ? `the ${all?.filter((t) => inAreas(t, parsed.areas!)).length} conformance tests of those areas` : `the suite's ${all?.length} conformance tests`;
-      process.stderr.write(`conformance run: no check matches --grep ${JSON.stringify(parsed.grep)}${where}${all ? ` (none of the titles of ${among}; the pattern is a case-insensitive regular expression)` : ''}\n`);
+      stderr.write(`conformance run: no check matches --grep ${JSON.stringify(parsed.grep)}${where}${all ? ` (none of the titles of ${among}; the pattern is a case-insensitive regular expression)` : ''}\n`);
       return 2;
     }
     // The pattern as typed, for the verdict and the reports.
@@ -203,13 +232,17 @@ export async function runCommand(args: string[]): Promise<number> {
   }
   // A shard is a run narrowed to its tests (src/cli/shard.ts).
   const sharded = parsed.shard ? await shardSelection(parsed.shard, selection, grep, (extra, g) => listTests([...pwBase, ...extra], g, out), selectionOf) : selection;
-  if (typeof sharded === 'string') return (process.stderr.write(`conformance run: ${sharded}\n`), 2);
+  if (typeof sharded === 'string') return (stderr.write(`conformance run: ${sharded}\n`), 2);
   selection = sharded;
   fs.mkdirSync(out, { recursive: true });
   for (const f of ['results.json', 'conformance.html', 'aborted.json', 'junit.xml', 'session-records', 'launches.log', 'session-start.json', 'module-stop.json', 'module.stdout.log', 'module.stderr.log', 'module-output.json', 'failures', 'blob-report']) fs.rmSync(path.join(out, f), { recursive: true, force: true });
   const configFile = path.join(out, '.run-config.json');
   fs.writeFileSync(configFile, JSON.stringify({ ...config, ...(selection ? { selection } : {}) }), { mode: 0o600 });
+  return { parsed, config, out, ...(grep !== undefined ? { grep } : {}), configFile, pwBase };
+}
 
+/** Plays a prepared run: Playwright on the conformance project, one worker; then the verdict. */
+async function playRun({ parsed, config, out, grep, configFile, pwBase }: PreparedRun): Promise<number> {
   // The deadline of the whole run: Playwright stops what still runs, and the reporters still write.
   const pwArgs = [...pwBase, '--workers=1', `--global-timeout=${config.runTimeoutMs ?? DEFAULT_RUN_TIMEOUT_MS}`];
   if (grep !== undefined) pwArgs.push('--grep', grep);
@@ -258,29 +291,38 @@ export async function runCommand(args: string[]): Promise<number> {
     process.stderr.write(`conformance run: interrupted (${interrupted}); no verdict\n`);
     return interrupted === 'SIGTERM' ? 143 : 130;
   }
+  return finishRun(out, code);
+}
 
+/**
+ * What `conformance run` does after Playwright ended (a batch too, for each row): reads
+ * `results.json`, prints the run-level results, the tally and the verdict, and gives the exit
+ * code (0: no MUST failure; 1: one; 2: no results, named with Playwright's exit `code`, or a run
+ * that could not start).
+ */
+export function finishRun(out: string, code: number, io: { stdout: Output; stderr: Output } = process): number {
   let results: Results;
   try {
     results = JSON.parse(fs.readFileSync(path.join(out, 'results.json'), 'utf8')) as Results;
   } catch {
-    process.stderr.write(`conformance run: the run produced no results (Playwright exited with ${code})\n`);
+    io.stderr.write(`conformance run: the run produced no results (Playwright exited with ${code})\n`);
     return 2;
   }
   if (results.run.outcome === 'aborted') {
-    process.stderr.write(`conformance run: the run could not start: ${results.run.aborted}\n`);
+    io.stderr.write(`conformance run: the run could not start: ${results.run.aborted}\n`);
     return 2;
   }
   const deadline = (results.run as { deadline?: { runTimeoutMs: number; stopped: number } }).deadline;
-  if (deadline) process.stdout.write(`\nconformance run: stopped at the run deadline (runTimeoutMs ${deadline.runTimeoutMs}); ${deadline.stopped} conformance test(s) did not run to their end\n`);
+  if (deadline) io.stdout.write(`\nconformance run: stopped at the run deadline (runTimeoutMs ${deadline.runTimeoutMs}); ${deadline.stopped} conformance test(s) did not run to their end\n`);
   // The verdict says what it rests on: what was tested of what applies to the module.
   const stopped = moduleStopText(results.run.moduleStop);
-  if (stopped) process.stdout.write(`\nconformance: stopping the module: ${stopped}\n`);
+  if (stopped) io.stdout.write(`\nconformance: stopping the module: ${stopped}\n`);
   // The run-level rules, then every result counted as results.json counts them, then the verdict.
   const runLevel = results.results.filter((r) => r.spec === 'run');
-  if (runLevel.length > 0) process.stdout.write(`run\n${runLevel.map((r) => `${resultLine(r, consoleStyle())}\n`).join('')}`);
-  process.stdout.write(`\n${summaryText(results.summary)}\n`);
+  if (runLevel.length > 0) io.stdout.write(`run\n${runLevel.map((r) => `${resultLine(r, consoleStyle())}\n`).join('')}`);
+  io.stdout.write(`\n${summaryText(results.summary)}\n`);
   const verdict = results.coverage ? verdictText(results.coverage) : results.run.outcome === 'passed' ? 'PASS (no MUST failure)' : 'FAIL';
-  process.stdout.write(`\nconformance: ${verdict} (${path.relative(process.cwd(), path.join(out, 'conformance.html')) || 'conformance.html'})\n`);
+  io.stdout.write(`\nconformance: ${verdict} (${path.relative(process.cwd(), path.join(out, 'conformance.html')) || 'conformance.html'})\n`);
   return results.run.outcome === 'passed' ? 0 : 1;
 }
 
@@ -367,8 +409,17 @@ async function listTestsAnew(pwBase: string[], grep: string | undefined, out: st
     child.on('error', () => resolve(undefined));
     child.on('close', () => resolve(text));
   });
+  return parseListing(stdout);
+}
+
+/**
+ * The tests of Playwright's JSON listing (`--list --reporter=json`); `projectId`: only those of
+ * that project (a batch lists the selections of all its rows at once, each row a project).
+ * Undefined when the listing itself failed.
+ */
+export function parseListing(stdout: string | undefined, projectId?: string): ListedTest[] | undefined {
   interface Annotation { type: string; description?: string }
-  interface Suite { title?: string; specs?: Array<{ title: string; tags?: string[]; tests?: Array<{ annotations?: Annotation[] }> }>; suites?: Suite[] }
+  interface Suite { title?: string; specs?: Array<{ title: string; tags?: string[]; tests?: Array<{ projectId?: string; annotations?: Annotation[] }> }>; suites?: Suite[] }
   try {
     const report = JSON.parse(stdout!.slice(stdout!.indexOf('{'))) as { suites?: Suite[]; errors?: Array<{ message?: string }> };
     const tests: ListedTest[] = [];
@@ -376,6 +427,7 @@ async function listTestsAnew(pwBase: string[], grep: string | undefined, out: st
     const walk = (s: Suite, path: string[]): void => {
       for (const spec of s.specs ?? []) {
         for (const t of spec.tests ?? []) {
+          if (projectId !== undefined && t.projectId !== projectId) continue;
           tests.push({
             title: [...path, spec.title].join(' › '),
             covers: (t.annotations ?? []).filter((a) => a.type === 'covers' && a.description).map((a) => a.description!),

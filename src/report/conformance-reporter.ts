@@ -8,6 +8,7 @@ import { junitXml } from './junit.ts';
 import { RUN_RULES } from '../checks/run/applications.ts';
 import { recordedResult } from '../checks/apply.ts';
 import { outDir, readAborted, runConfig } from '../run/environment.ts';
+import { BATCH_ROW_LINE, ENV_BATCH, batchRowEndedFile, batchRowOf } from '../run/batch-row.ts';
 import type { ModuleStop } from '../module/launcher.ts';
 import type { ModuleOutput } from '../module/output-tail.ts';
 
@@ -30,45 +31,116 @@ function readModuleOutput(dir: string): ModuleOutput | undefined {
   }
 }
 
+/** What the reporter gathers for one run: the whole Playwright run, or one row of a batch (src/run/batch-row.ts). */
+interface Row {
+  /** The run's output folder. */
+  dir: string;
+  /** The run's configuration file (a row of a batch); else the run's own (`runConfig()`). */
+  configFile?: string;
+  /** A row of a batch: its name, printed when its results are written. */
+  batch?: string;
+  records: TestRecord[];
+  broken: Array<{ title: string; error: string }>;
+  startedAt?: Date;
+  /** Every test of the run, and those that ended, for the tests the run deadline stopped. */
+  all: TestCase[];
+  ended: Set<TestCase>;
+  /** A row of a batch: when its last test so far ended; its results are written once its worker ended after that. */
+  lastEndedAt: number;
+  written: boolean;
+}
+
 /**
  * Gathers the records the conformance tests attached and writes `results.json`,
  * `conformance.html` and `junit.xml` (made from the check results) into the run's output folder.
+ * In a batch, each row's into its own folder, as soon as the row has ended.
  */
 export default class ConformanceReporter implements Reporter {
-  private readonly records: TestRecord[] = [];
-  private readonly broken: Array<{ title: string; error: string }> = [];
-  private startedAt = new Date();
+  private readonly rows = new Map<string, Row>();
+  private poll: NodeJS.Timeout | undefined;
+  /** Rows are written one at a time. */
+  private writing: Promise<void> = Promise.resolve();
 
-  /** Every test of the run, and those that ended, for the tests the run deadline stopped. */
-  private all: TestCase[] = [];
-  private readonly ended = new Set<TestCase>();
-  private deadline: Results['run']['deadline'];
+  /** The row a test belongs to: its project's in a batch, else the one run's. */
+  private rowOf(test: TestCase): Row {
+    const batch = batchRowOf(test.parent.project() ?? {});
+    const key = batch ? batch.out : '';
+    let row = this.rows.get(key);
+    if (!row) {
+      row = { dir: batch ? path.resolve(batch.out) : outDir(), ...(batch ? { configFile: batch.runConfig, batch: batch.name } : {}), records: [], broken: [], all: [], ended: new Set(), lastEndedAt: 0, written: false };
+      this.rows.set(key, row);
+    }
+    return row;
+  }
+
+  /** A batch's runner (src/run/batch-row.ts). */
+  private readonly batch = process.env[ENV_BATCH] !== undefined;
 
   onBegin(_config: FullConfig, suite: Suite): void {
-    this.startedAt = new Date();
-    this.all = suite.allTests();
+    if (!this.batch) this.rows.set('', { dir: outDir(), records: [], broken: [], all: [], ended: new Set(), lastEndedAt: 0, written: false, startedAt: new Date() });
+    for (const test of suite.allTests()) this.rowOf(test).all.push(test);
+    if (this.batch) {
+      this.poll = setInterval(() => this.writeEndedRows(), 200);
+      this.poll.unref();
+    }
+  }
+
+  onTestBegin(test: TestCase): void {
+    const row = this.rowOf(test);
+    row.startedAt ??= new Date();
   }
 
   onTestEnd(test: TestCase, result: TestResult): void {
-    if (result.status !== 'interrupted') this.ended.add(test);
+    const row = this.rowOf(test);
+    if (result.status !== 'interrupted') row.ended.add(test);
+    row.lastEndedAt = Date.now();
     const attachment = result.attachments.find((a) => a.name === RECORD_ATTACHMENT);
-    if (attachment?.body) this.records.push(JSON.parse(attachment.body.toString('utf8')) as TestRecord);
+    if (attachment?.body) row.records.push(JSON.parse(attachment.body.toString('utf8')) as TestRecord);
     // A check that does not hold does not fail its test: a failed test is a spec that broke,
     // whether or not its fixture still attached the checks made before it broke.
     if (result.status === 'failed' || result.status === 'timedOut') {
-      this.broken.push({ title: test.titlePath().slice(3).join(' > '), error: (result.error?.message ?? result.status).replace(/\u001b\[[0-9;]*m/g, '').split('\n')[0]! });
+      row.broken.push({ title: test.titlePath().slice(3).join(' > '), error: (result.error?.message ?? result.status).replace(/\u001b\[[0-9;]*m/g, '').split('\n')[0]! });
+    }
+  }
+
+  /** A batch: the rows whose every test ended and whose worker then ended are written. */
+  private writeEndedRows(): void {
+    for (const row of this.rows.values()) {
+      if (row.written || !row.batch || row.ended.size < row.all.length) continue;
+      let endedAt: number | undefined;
+      try {
+        endedAt = (JSON.parse(fs.readFileSync(batchRowEndedFile(row.dir), 'utf8')) as { at: number }).at;
+      } catch {
+        continue;
+      }
+      if (endedAt < row.lastEndedAt) continue;
+      row.written = true;
+      this.writing = this.writing.then(() => this.writeRow(row, undefined));
     }
   }
 
   async onEnd(result: FullResult): Promise<void> {
+    clearInterval(this.poll);
+    await this.writing;
+    for (const row of this.rows.values()) {
+      if (row.written) continue;
+      row.written = true;
+      await this.writeRow(row, result);
+    }
+  }
+
+  /** Writes a run's results; `result`: how the Playwright run ended, for a run (or row) written at its end. */
+  private async writeRow(row: Row, result: FullResult | undefined): Promise<void> {
+    const dir = row.dir;
     // The run deadline (runTimeoutMs): the checks still running and those never started are marked.
     // Read once: without a run's configuration file, each reading draws a seed of its own.
-    const config = runConfig();
-    if (result.status === 'timedout' && !readAborted()) {
+    const config = runConfig(row.configFile);
+    let deadline: Results['run']['deadline'];
+    if (result?.status === 'timedout' && !readAborted(dir)) {
       const runTimeoutMs = config.runTimeoutMs ?? 900_000;
-      this.records.push({
-        results: this.all
-          .filter((t) => !this.ended.has(t))
+      row.records.push({
+        results: row.all
+          .filter((t) => !row.ended.has(t))
           .map((t) => {
             const spec = t.titlePath().slice(3).join(' > ');
             const rule = RUN_RULES.specNotRun;
@@ -76,38 +148,43 @@ export default class ConformanceReporter implements Reporter {
           }),
         exchanges: [],
       });
-      fs.mkdirSync(outDir(), { recursive: true });
-      this.deadline = { runTimeoutMs, reached: true, stopped: this.all.filter((t) => !this.ended.has(t)).length };
+      fs.mkdirSync(dir, { recursive: true });
+      deadline = { runTimeoutMs, reached: true, stopped: row.all.filter((t) => !row.ended.has(t)).length };
     }
-    const dirOfSessions = sessionRecordsDir();
+    const dirOfSessions = sessionRecordsDir(dir);
     if (fs.existsSync(dirOfSessions)) {
-      for (const f of fs.readdirSync(dirOfSessions).sort()) this.records.push(JSON.parse(fs.readFileSync(path.join(dirOfSessions, f), 'utf8')) as TestRecord);
+      for (const f of fs.readdirSync(dirOfSessions).sort()) row.records.push(JSON.parse(fs.readFileSync(path.join(dirOfSessions, f), 'utf8')) as TestRecord);
       fs.rmSync(dirOfSessions, { recursive: true, force: true });
     }
+    const startedAt = row.startedAt ?? new Date();
     const results = await buildResults({
-      records: this.records,
-      brokenSpecs: this.broken,
-      startedAt: this.startedAt,
-      durationMs: Date.now() - this.startedAt.getTime(),
-      ...(readAborted() ? { aborted: readAborted()! } : {}),
+      records: row.records,
+      brokenSpecs: row.broken,
+      startedAt,
+      durationMs: Date.now() - startedAt.getTime(),
+      ...(readAborted(dir) ? { aborted: readAborted(dir)! } : {}),
       profile: config.profile,
       mode: config.mode,
       ...(config.file ? { config: config.file } : {}),
-      ...(readModuleStop(outDir()) ? { moduleStop: readModuleStop(outDir())! } : {}),
+      ...(readModuleStop(dir) ? { moduleStop: readModuleStop(dir)! } : {}),
       ...(config.selection ? { selection: config.selection } : {}),
-      ...(readModuleOutput(outDir()) ? { moduleOutput: readModuleOutput(outDir())! } : {}),
+      ...(readModuleOutput(dir) ? { moduleOutput: readModuleOutput(dir)! } : {}),
       ...(config.generation ? { generation: config.generation } : {}),
       ...(config.shard ? { shard: config.shard } : {}),
     });
-    if (this.deadline) results.run.deadline = this.deadline;
-    const dir = outDir();
+    if (deadline) results.run.deadline = deadline;
     fs.mkdirSync(dir, { recursive: true });
     fs.writeFileSync(path.join(dir, 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
     fs.writeFileSync(path.join(dir, 'conformance.html'), renderHtml(results));
     fs.writeFileSync(path.join(dir, 'junit.xml'), junitXml(results));
+    if (row.batch) {
+      fs.rmSync(batchRowEndedFile(dir), { force: true });
+      process.stdout.write(`${BATCH_ROW_LINE}${JSON.stringify({ name: row.batch, out: dir })}\n`);
+    }
   }
 
+  /** In a batch, it prints the line of each row written (and no other reporter is wanted). */
   printsToStdio(): boolean {
-    return false;
+    return this.batch;
   }
 }

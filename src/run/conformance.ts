@@ -36,8 +36,8 @@ export interface TestRecord {
 export const RECORD_ATTACHMENT = 'conformance-record';
 
 /** Folder of the records written outside tests (one per session, at its end). */
-export function sessionRecordsDir(): string {
-  return path.join(outDir(), 'session-records');
+export function sessionRecordsDir(dir: string = outDir()): string {
+  return path.join(dir, 'session-records');
 }
 
 /** Where a recorder's results go: a test's attachment, or a session's record file. */

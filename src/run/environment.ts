@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { loadConfig, type ResolvedConfig } from '../module/config.ts';
 import { PACKAGE_ROOT } from '../contract/paths.ts';
+import type { BatchRow } from './batch-row.ts';
 
 export const ENV_CONFIG = 'CONFORMANCE_RUN_CONFIG';
 export const ENV_OUT = 'CONFORMANCE_OUT';
@@ -17,19 +18,19 @@ export function outDir(): string {
 }
 
 /** Written when the run could not start (the module never registered): the reason, for exit code 2. */
-export function abortedFile(): string {
-  return path.join(outDir(), 'aborted.json');
+export function abortedFile(dir: string = outDir()): string {
+  return path.join(dir, 'aborted.json');
 }
 
-export function runConfig(): ResolvedConfig {
-  const file = process.env[ENV_CONFIG];
+/** The run's configuration (`file`: a row's of a batch, read by the reporter). */
+export function runConfig(file: string | undefined = process.env[ENV_CONFIG]): ResolvedConfig {
   if (file) return JSON.parse(fs.readFileSync(file, 'utf8')) as ResolvedConfig;
   return loadConfig(undefined);
 }
 
-export function readAborted(): string | undefined {
+export function readAborted(dir: string = outDir()): string | undefined {
   try {
-    return (JSON.parse(fs.readFileSync(abortedFile(), 'utf8')) as { reason: string }).reason;
+    return (JSON.parse(fs.readFileSync(abortedFile(dir), 'utf8')) as { reason: string }).reason;
   } catch {
     return undefined;
   }
@@ -38,4 +39,15 @@ export function readAborted(): string | undefined {
 export function writeAborted(reason: string): void {
   fs.mkdirSync(outDir(), { recursive: true });
   fs.writeFileSync(abortedFile(), JSON.stringify({ reason }));
+}
+
+/**
+ * In a worker of a batch (src/run/batch-row.ts), before its session starts: the row's output
+ * folder, run configuration and module environment become this process's, as `conformance run`
+ * gives them to its Playwright.
+ */
+export function enterBatchRow(row: BatchRow): void {
+  process.env[ENV_OUT] = row.out;
+  process.env[ENV_CONFIG] = row.runConfig;
+  for (const [name, value] of Object.entries(row.env)) process.env[name] = value;
 }

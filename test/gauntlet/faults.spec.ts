@@ -7,6 +7,7 @@
 import { test, expect } from '@playwright/test';
 import { FAULT_CASES } from './faults.ts';
 import { cleanFullRun, failedChecks, runSuite, warningChecks } from './run-suite.ts';
+import { batchedRun, type GauntletRow } from './batch.ts';
 import { DETECTION_ROW } from '../../src/report/summary-line-reporter.ts';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -38,9 +39,18 @@ function configWith(settings: NonNullable<(typeof FAULT_CASES)[number]['settings
   return file;
 }
 
-for (const c of FAULT_CASES) {
-  test(`fault ${c.fault} is caught by ${[...c.failing, ...(c.warnings ?? []).map((w) => `${w} (warning)`)].join(' + ')}`, async ({}, testInfo) => {
-    const run = await runSuite(['--area', [c.area].flat().join(','), ...(c.part ? ['--grep', c.part] : []), ...(c.runs ? ['--runs', String(c.runs)] : []), ...(c.settings ? ['--config', configWith(c.settings)] : [])], { FAULTS: c.fault });
+/** Each fault's run, narrowed to its area (and part): the rows of one shared batch (batch.ts). */
+const ROWS: GauntletRow[] = FAULT_CASES.map((c) => ({
+  name: c.fault,
+  title: `fault ${c.fault} is caught by ${[...c.failing, ...(c.warnings ?? []).map((w) => `${w} (warning)`)].join(' + ')}`,
+  args: () => ['--area', [c.area].flat().join(','), ...(c.part ? ['--grep', c.part] : []), ...(c.runs ? ['--runs', String(c.runs)] : []), ...(c.settings ? ['--config', configWith(c.settings)] : [])],
+  env: { FAULTS: c.fault },
+}));
+
+for (const [i, c] of FAULT_CASES.entries()) {
+  const row = ROWS[i]!;
+  test(row.title, async ({}, testInfo) => {
+    const run = await batchedRun('faults', ROWS, row, testInfo);
     expect(run.results, run.stderr).toBeDefined();
     const failing = failedChecks(run.results);
     await testInfo.attach(DETECTION_ROW, {

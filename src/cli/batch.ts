@@ -1,0 +1,178 @@
+/**
+ * A batch: many runs of `conformance run` (rows), played by ONE Playwright runner. Each row is
+ * prepared and finished by the code of `conformance run` itself (`prepareRun`, `finishRun`: the
+ * same seed, selection, configuration file, results and exit code); in between, the runner plays
+ * every row as a project of its own (`conformance`, one worker, its row in the project's
+ * metadata: src/run/batch-row.ts, playwright.config.ts), `workers` rows at a time, each row's
+ * tests in one worker and one session with its own module, as in a run. The conformance reporter
+ * writes each row's results into its own folder as soon as the row has ended, and says so on the
+ * runner's output (`BATCH_ROW_LINE`): the row is finished then, while the others go on.
+ *
+ * What a row saves against its own `conformance run`: the command's start and Playwright's
+ * runner start (about 1.7 CPU-s of the 3.2 a run spends before its first check). Its worker,
+ * session and module start as in a run. Not applied in a batch: a row's run deadline
+ * (`runTimeoutMs`); the tests' own timeouts bound each row.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { childEnv, finishRun, listConformanceTests, parseListing, parseRunArgs, playwrightGrep, prepareRun, type ListedTest } from './run.ts';
+import { PACKAGE_ROOT, PLAYWRIGHT_CONFIG } from '../contract/paths.ts';
+import { ENV_CONFIG, ENV_OUT } from '../run/environment.ts';
+import { BATCH_ROW_LINE, ENV_BATCH, type BatchRow } from '../run/batch-row.ts';
+
+/** A row: the arguments of its `conformance run` (with its own `--out`), and the module's environment (FAULTS, VARIATIONS). */
+export interface BatchRowSpec {
+  name: string;
+  args: string[];
+  env?: Record<string, string>;
+}
+
+/** How a row ended: what its `conformance run` would have printed and its exit code. */
+export interface RowOutcome {
+  name: string;
+  /** Its output folder (absent when its arguments could not be read). */
+  out?: string;
+  exitCode: number;
+  stdout: string;
+  stderr: string;
+}
+
+export interface BatchOptions {
+  /** A folder of the batch's own files (its row list, the listing's). */
+  dir: string;
+  /** Rows played at once. */
+  workers: number;
+  /** Called as each row ends, in the order they end. */
+  onRow: (outcome: RowOutcome) => void;
+  /** Where the runner's own errors go (default: this process's stderr). */
+  log?: (text: string) => void;
+}
+
+/** Collects what a row's run prints. */
+function capture(): { text: () => string; write: (s: string) => boolean } {
+  let text = '';
+  return { text: () => text, write: (s: string) => ((text += s), true) };
+}
+
+function playwrightCli(): string {
+  return path.join(path.dirname(createRequire(import.meta.url).resolve('@playwright/test/package.json')), 'cli.js');
+}
+
+/** Environment of the batch's runner: its rows file, no run's own output folder or configuration. */
+const batchEnv = (file: string): NodeJS.ProcessEnv => childEnv({ [ENV_BATCH]: file, [ENV_OUT]: undefined, [ENV_CONFIG]: undefined });
+
+/**
+ * What each `--grep` selects, and all tests (key ''), listed at once: one Playwright listing with
+ * a project per pattern, the same matching as a run's own listing (`listTests`).
+ */
+async function listAll(greps: string[], dir: string): Promise<Map<string, ListedTest[] | undefined>> {
+  const patterns = ['', ...new Set(greps)];
+  const file = path.join(dir, 'listing-rows.json');
+  const rows: BatchRow[] = patterns.map((grep, i) => ({ name: `listing-${i}`, out: dir, runConfig: '', ...(grep ? { grep } : {}), env: {} }));
+  fs.writeFileSync(file, JSON.stringify({ rows }));
+  const stdout = await new Promise<string | undefined>((resolve) => {
+    let text = '';
+    const child = spawn(process.execPath, [playwrightCli(), 'test', '--config', PLAYWRIGHT_CONFIG, '--list', '--reporter=json'], { cwd: PACKAGE_ROOT, env: batchEnv(file), stdio: ['ignore', 'pipe', 'ignore'] });
+    child.stdout.on('data', (d: Buffer) => (text += d.toString()));
+    child.on('error', () => resolve(undefined));
+    child.on('close', () => resolve(text));
+  });
+  // The projects in their order: ids `conformance`, `conformance1`, ... (the runner's own, read back).
+  let ids: string[] = [];
+  try {
+    const report = JSON.parse(stdout!.slice(stdout!.indexOf('{'))) as { config?: { projects?: Array<{ id?: string; metadata?: { conformanceRow?: BatchRow } }> } };
+    ids = patterns.map((_, i) => report.config?.projects?.find((p) => p.metadata?.conformanceRow?.name === `listing-${i}`)?.id ?? '');
+  } catch {
+    // the listing failed: each row lists what it needs itself
+  }
+  return new Map(patterns.map((grep, i) => [grep, ids[i] ? parseListing(stdout, ids[i]) : undefined]));
+}
+
+/**
+ * Plays the rows: prepares each (a row that cannot start ends at once, exit 2), plays them all in
+ * one Playwright runner, finishes each as it ends. Returns Playwright's exit code. Interrupted
+ * (SIGINT, SIGTERM), the runner is told to stop; rows not ended end with 130 or 143.
+ */
+export async function runBatch(rows: BatchRowSpec[], options: BatchOptions): Promise<number> {
+  const log = options.log ?? ((text: string) => void process.stderr.write(text));
+  fs.mkdirSync(options.dir, { recursive: true });
+  const greps = rows.flatMap((row) => {
+    try {
+      const parsed = parseRunArgs(row.args);
+      return [playwrightGrep(parsed.grep, parsed.areas) ?? ''];
+    } catch {
+      return []; // its preparation says why
+    }
+  });
+  const listing = await listAll(greps, options.dir);
+  const played: Array<{ spec: BatchRowSpec; row: BatchRow; stdout: ReturnType<typeof capture>; stderr: ReturnType<typeof capture> }> = [];
+  for (const spec of rows) {
+    const stdout = capture();
+    const stderr = capture();
+    // The batch's listing; should it have failed, the run's own (kept between runs).
+    const prepared = await prepareRun(spec.args, { stderr, list: async (grep) => listing.get(grep ?? '') ?? listConformanceTests(grep, options.dir) });
+    if (typeof prepared === 'number') {
+      options.onRow({ name: spec.name, exitCode: prepared, stdout: stdout.text(), stderr: stderr.text() });
+      continue;
+    }
+    played.push({ spec, stdout, stderr, row: { name: spec.name, out: prepared.out, runConfig: prepared.configFile, ...(prepared.grep !== undefined ? { grep: prepared.grep } : {}), env: spec.env ?? {} } });
+  }
+  if (played.length === 0) return 0;
+  const file = path.join(options.dir, 'batch-rows.json');
+  fs.writeFileSync(file, JSON.stringify({ rows: played.map((p) => p.row) }));
+
+  const finished = new Set<string>();
+  const finish = (p: (typeof played)[number], code: number, interrupted?: NodeJS.Signals): void => {
+    if (finished.has(p.row.name)) return;
+    finished.add(p.row.name);
+    fs.rmSync(p.row.runConfig, { force: true });
+    let exitCode: number;
+    if (interrupted) {
+      p.stderr.write(`conformance run: interrupted (${interrupted}); no verdict\n`);
+      exitCode = interrupted === 'SIGTERM' ? 143 : 130;
+    } else exitCode = finishRun(p.row.out, code, { stdout: p.stdout, stderr: p.stderr });
+    options.onRow({ name: p.row.name, out: p.row.out, exitCode, stdout: p.stdout.text(), stderr: p.stderr.text() });
+  };
+  const byOut = new Map(played.map((p) => [path.resolve(p.row.out), p]));
+  let interrupted: NodeJS.Signals | undefined;
+  const code = await new Promise<number>((resolve) => {
+    const child = spawn(process.execPath, [playwrightCli(), 'test', '--config', PLAYWRIGHT_CONFIG, `--workers=${options.workers}`], { cwd: PACKAGE_ROOT, env: batchEnv(file), stdio: ['ignore', 'pipe', 'pipe'] });
+    let pending = '';
+    child.stdout.on('data', (d: Buffer) => {
+      pending += d.toString();
+      let nl: number;
+      while ((nl = pending.indexOf('\n')) >= 0) {
+        const line = pending.slice(0, nl);
+        pending = pending.slice(nl + 1);
+        if (!line.startsWith(BATCH_ROW_LINE)) {
+          if (line.trim()) log(`${line}\n`);
+          continue;
+        }
+        const p = byOut.get(path.resolve((JSON.parse(line.slice(BATCH_ROW_LINE.length)) as { out: string }).out));
+        if (p) finish(p, 0);
+      }
+    });
+    child.stderr.on('data', (d: Buffer) => log(d.toString()));
+    let forced: NodeJS.Timeout | undefined;
+    const onSignal = (signal: NodeJS.Signals): void => {
+      if (interrupted) return void child.kill('SIGKILL');
+      interrupted = signal;
+      child.kill('SIGINT');
+      forced = setTimeout(() => child.kill('SIGKILL'), 30_000);
+      forced.unref();
+    };
+    process.on('SIGINT', onSignal);
+    process.on('SIGTERM', onSignal);
+    child.on('close', (c) => {
+      process.off('SIGINT', onSignal);
+      process.off('SIGTERM', onSignal);
+      clearTimeout(forced);
+      resolve(c ?? 1);
+    });
+  });
+  // Rows the runner never said ended: their results, if written, or no results (exit 2).
+  for (const p of played) finish(p, code, interrupted);
+  return code;
+}
