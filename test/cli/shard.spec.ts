@@ -13,6 +13,7 @@ import { loadConfig } from '../../src/module/config.ts';
 import { PACKAGE_ROOT } from '../../src/contract/paths.ts';
 import type { Results } from '../../src/report/results.ts';
 import { runSuite } from '../gauntlet/run-suite.ts';
+import { contract, formatErrors } from '../../src/contract/schemas.ts';
 
 const SESSION = 'session: calls the module made on its own';
 const cli = (...args: string[]) => spawnSync(process.execPath, [path.join(PACKAGE_ROOT, 'bin', 'conformance.js'), ...args], { cwd: PACKAGE_ROOT, env: childEnv({ FAULTS: '' }), encoding: 'utf8' });
@@ -62,6 +63,8 @@ test('three shards of a run, joined by conformance merge, give the verdict, cove
     expect(s.results!.coverage!.narrowed).toMatchObject({ areas: ['registration', 'payment'], shard: `${i + 1}/3` });
     expect(s.stdout).toContain(`in a run narrowed by --area registration,payment --shard ${i + 1}/3 (`);
     expect(fs.readdirSync(path.join(s.out, 'blob-report')).filter((f) => f.endsWith('.zip'))).toHaveLength(1);
+    const valid = contract().validate('suite/results.json', s.results);
+    expect(valid.valid, formatErrors(valid.errors)).toBe(true);
   }
   // Split by test, not by file: every shard has tests, each test is in one shard.
   const testsOf = (r: Results): string[] => [...new Set(r.results.map((x) => x.spec ?? '').filter((spec) => spec !== 'run' && spec !== SESSION))];
@@ -87,6 +90,8 @@ test('three shards of a run, joined by conformance merge, give the verdict, cove
     const own = (r: Results): string[] => r.results.filter((x) => x.spec === SESSION).map((x) => `${x.check} ${x.status} ${x.requirements.join(',')}`).sort();
     expect(own(merged)).toEqual(own(unsharded));
     expect(merged.run.merged!.shards.map((s) => s.shard)).toEqual(['1/3', '2/3', '3/3']);
+    const valid = contract().validate('suite/results.json', merged);
+    expect(valid.valid, formatErrors(valid.errors)).toBe(true);
     expect(fs.existsSync(path.join(out, 'conformance.html')) && fs.existsSync(path.join(out, 'junit.xml'))).toBe(true);
     expect(fs.existsSync(path.join(out, 'playwright-report', 'index.html'))).toBe(true);
   } finally {
