@@ -112,7 +112,7 @@ interface Listed {
  */
 export async function shardSelection(
   shard: { current: number; total: number },
-  narrowing: { grep?: string; areas?: string[] } | undefined,
+  narrowing: Selection | undefined,
   grep: string | undefined,
   list: (extra: string[], grep: string | undefined) => Promise<Listed[] | undefined>,
   selectionOf: (narrowing: { grep?: string; areas?: string[]; shard: string }, all: readonly Listed[], selected: readonly Listed[]) => Selection,
@@ -120,6 +120,6 @@ export async function shardSelection(
   const name = `${shard.current}/${shard.total}`;
   const [inShard, all] = await Promise.all([list(shardArgs(shard), grep), list([], undefined)]);
   if (!inShard || !all) return `the tests of shard ${name} could not be listed`;
-  if (inShard.length === 0) return `shard ${name} has no test (of ${all.length} conformance tests${narrowing ? ', with the run\'s selection' : ''}): run fewer shards`;
+  if (inShard.length === 0) return `shard ${name} has no test: the run${narrowing ? '\'s selection' : ''} has ${narrowing?.selected ?? all.length} conformance test(s), fewer than its ${shard.total} shards`;
   return selectionOf({ ...(narrowing?.grep !== undefined ? { grep: narrowing.grep } : {}), ...(narrowing?.areas ? { areas: narrowing.areas } : {}), shard: name }, all, inShard);
 }

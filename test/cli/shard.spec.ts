@@ -30,6 +30,8 @@ test('--shard takes I/N with 1 ≤ I ≤ N; anything else, or a shard without a 
   const remote = cli('run', '--out', path.join(PACKAGE_ROOT, 'reports', 'shard-never'), '--shard', '1/2', '--seed', '1', '--module-url', 'http://127.0.0.1:9');
   expect(remote.status).toBe(2);
   expect(remote.stderr).toContain('--shard in remote mode needs the module\'s registration given');
+  const empty = cli('run', '--out', path.join(PACKAGE_ROOT, 'reports', 'shard-never'), '--grep', 'registration › the registration call', '--shard', '2/2', '--seed', '1');
+  expect([empty.status, empty.stderr]).toEqual([2, "conformance run: shard 2/2 has no test: the run's selection has 1 conformance test(s), fewer than its 2 shards\n"]);
   expect(fs.existsSync(path.join(PACKAGE_ROOT, 'reports', 'shard-never'))).toBe(false);
   expect(cli('help', 'merge').stdout).toContain('usage: conformance merge DIR... [--out DIR]');
 });

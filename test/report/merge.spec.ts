@@ -150,6 +150,15 @@ test('shards that are not one run\'s are refused: a missing shard, one twice, mi
   expect(mergeProblems([])).toEqual(['no shard given']);
 });
 
+test('a shard that could not start makes the joined run one that could not start (exit 2), named', async () => {
+  const ok = await shard({ shard: 1, total: 2, prefix: 'a', tests: [result('t1', 'passed', [A!], 'one')], session: [] });
+  const aborted = await buildResults({ records: [], brokenSpecs: [], startedAt: new Date(), durationMs: 5, aborted: 'module never registered', profile: true, mode: 'launch', generation: { seed: 7, runs: 10, timeLimitMs: 1000, lanes: 1 }, shard: { current: 2, total: 2, config: 'same', contract: 'same' }, selection: { shard: '2/2', selected: 1, total: 2, leftOutTests: [], leftOut: [] } });
+  const shards = [ok, { dir: '/shards/2', results: aborted }];
+  expect(mergeProblems(shards)).toEqual([]);
+  const merged = await mergeShards(shards);
+  expect([merged.run.outcome, merged.run.aborted, merged.coverage]).toEqual(['aborted', 'shard 2/2: module never registered', undefined]);
+});
+
 test('a session prefix two shards share (the same pid on two machines) is renamed in the later one, in its exchanges and evidence', async () => {
   const shards = await Promise.all([
     shard({ shard: 1, total: 2, prefix: 's42', tests: [result('t1', 'passed', [A!], 'one', ['s42-x1'])], session: [] }),
