@@ -14,14 +14,12 @@ import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { readOptions, type OptionSpec } from './options.ts';
 import { ConfigError } from '../module/config-error.ts';
-import { childEnv } from './run.ts';
+import { childEnv, finishRun } from './run.ts';
 import { PACKAGE_ROOT } from '../contract/paths.ts';
 import { mergeProblems, mergeShards, type ShardRun } from '../report/merge.ts';
-import { summaryText, type Results } from '../report/results.ts';
-import { verdictText } from '../report/coverage.ts';
+import type { Results } from '../report/results.ts';
 import { renderHtml } from '../report/html.ts';
 import { junitXml } from '../report/junit.ts';
-import { consoleStyle, resultLine } from '../report/console-reporter.ts';
 
 export const MERGE_USAGE = `usage: conformance merge DIR... [--out DIR]
 
@@ -132,15 +130,6 @@ export async function mergeCommand(args: string[]): Promise<number> {
   const note = mergePlaywrightReports(shards, out);
   const shardList = results.run.merged!.shards.map((s) => `${s.shard} ${path.relative(process.cwd(), s.dir) || '.'}`).join(', ');
   process.stdout.write(`conformance merge: ${shards.length} shard${shards.length === 1 ? '' : 's'} (${shardList})${note ? `; ${note}` : ''}\n`);
-  if (results.run.outcome === 'aborted') {
-    process.stderr.write(`conformance merge: the run could not start: ${results.run.aborted}\n`);
-    return 2;
-  }
-  // As `conformance run` ends: the run-level rules, the tally, the verdict.
-  const runLevel = results.results.filter((r) => r.spec === 'run');
-  if (runLevel.length > 0) process.stdout.write(`run\n${runLevel.map((r) => `${resultLine(r, consoleStyle())}\n`).join('')}`);
-  process.stdout.write(`\n${summaryText(results.summary)}\n`);
-  const verdict = results.coverage ? verdictText(results.coverage) : results.run.outcome === 'passed' ? 'PASS (no MUST failure)' : 'FAIL';
-  process.stdout.write(`\nconformance: ${verdict} (${path.relative(process.cwd(), path.join(out, 'conformance.html')) || 'conformance.html'})\n`);
-  return results.run.outcome === 'passed' ? 0 : 1;
+  // As `conformance run` ends (its own code): the deadline, the module's stop, the run-level rules, the tally, the verdict; the exit code.
+  return finishRun(out, 0, { stdout: process.stdout, stderr: { write: (text: string) => process.stderr.write(text.replace(/^conformance run:/, 'conformance merge:')) } });
 }
