@@ -111,8 +111,16 @@ export async function runBatch(rows: BatchRowSpec[], options: BatchOptions): Pro
   for (const spec of rows) {
     const stdout = capture();
     const stderr = capture();
-    // The batch's listing; should it have failed, the run's own (kept between runs).
-    const prepared = await prepareRun(spec.args, { stderr, list: async (grep) => listing.get(grep ?? '') ?? listConformanceTests(grep, options.dir) });
+    // Prepared in the row's environment, as its own run would be (placeholders of the environment);
+    // the batch's listing, should it have failed the run's own (kept between runs).
+    const saved = Object.fromEntries(Object.keys(spec.env ?? {}).map((k) => [k, process.env[k]]));
+    Object.assign(process.env, spec.env);
+    const prepared = await prepareRun(spec.args, { stderr, list: async (grep) => listing.get(grep ?? '') ?? listConformanceTests(grep, options.dir) }).finally(() => {
+      for (const [k, v] of Object.entries(saved)) {
+        if (v === undefined) delete process.env[k];
+        else process.env[k] = v;
+      }
+    });
     if (typeof prepared === 'number') {
       options.onRow({ name: spec.name, exitCode: prepared, stdout: stdout.text(), stderr: stderr.text() });
       continue;

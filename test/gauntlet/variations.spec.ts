@@ -5,7 +5,8 @@
  * recorded exchanges, that the variation really happened.
  */
 import { test, expect } from '@playwright/test';
-import { failedChecks, runSuite, warningChecks } from './run-suite.ts';
+import { failedChecks, warningChecks } from './run-suite.ts';
+import { batchedRun, type GauntletRow } from './batch.ts';
 import type { Results } from '../../src/report/results.ts';
 
 test.describe.configure({ mode: 'parallel', timeout: 180_000 });
@@ -241,9 +242,27 @@ const CASES: Array<{ variation: string; args?: string[]; expectWarnings?: string
   },
 ];
 
-for (const c of CASES) {
-  test(`variation ${c.variation}: certified like the plain module (exit 0, no failure, ${c.expectWarnings ? `no warning but ${c.expectWarnings.join(', ')}` : 'no warning'})`, async () => {
-    const run = await runSuite(c.args ?? [], { FAULTS: '', VARIATIONS: c.variation });
+/** Each variation's run, and the one of a module calling an endpoint the suite does not simulate: the rows of one shared batch (batch.ts). */
+const READS_ORDERS: GauntletRow = {
+  name: 'reads-orders',
+  title: 'a call to an endpoint the suite does not simulate is answered 404 and reported as information, not a failure',
+  args: () => ['--area', 'registration'],
+  env: { FAULTS: '', VARIATIONS: 'reads-orders' },
+};
+const ROWS: GauntletRow[] = [
+  ...CASES.map((c) => ({
+    name: c.variation,
+    title: `variation ${c.variation}: certified like the plain module (exit 0, no failure, ${c.expectWarnings ? `no warning but ${c.expectWarnings.join(', ')}` : 'no warning'})`,
+    args: () => c.args ?? [],
+    env: { FAULTS: '', VARIATIONS: c.variation },
+  })),
+  READS_ORDERS,
+];
+
+for (const [i, c] of CASES.entries()) {
+  const row = ROWS[i]!;
+  test(row.title, async ({}, testInfo) => {
+    const run = await batchedRun('variations', ROWS, row, testInfo);
     expect(run.results, run.stderr).toBeDefined();
     expect(failedChecks(run.results)).toEqual([]);
     expect(warningChecks(run.results)).toEqual(c.expectWarnings ?? []);
@@ -253,8 +272,8 @@ for (const c of CASES) {
   });
 }
 
-test('a call to an endpoint the suite does not simulate is answered 404 and reported as information, not a failure', async () => {
-  const run = await runSuite(['--area', 'registration'], { FAULTS: '', VARIATIONS: 'reads-orders' });
+test(READS_ORDERS.title, async ({}, testInfo) => {
+  const run = await batchedRun('variations', ROWS, READS_ORDERS, testInfo);
   expect(run.exitCode).toBe(0);
   const infos = run.results!.results.filter((r) => r.status === 'info');
   expect(infos.map((r) => r.check)).toEqual(['checkModuleCallsSimulatedEndpoints']);
