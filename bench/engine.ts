@@ -9,7 +9,8 @@
  * 2. A second session launches a fresh module (the same state as the first had before its first
  *    pass: its ids are counters), and a bare undici loop sends the captured requests, one after
  *    the other, over one connection (address and clientId of the new module put in), reading
- *    each body; it counts how many answers have the status the engine got.
+ *    each body; it counts how many answers have the status the engine got. A third fresh module
+ *    gets them again with a new connection for each request, as the engine's client sends them.
  *
  * Prints one JSON line (cases, calls, times, rates, ratio, peak memory of this process, the
  * module's left out) for `bench/run.ts`:
@@ -119,23 +120,29 @@ const first = await withSession('engine', async (session) => {
   return { base: session.baseUrl() ?? '', clientId: session.clientId() ?? '' };
 });
 
-// 2. The bare loop: the captured requests, to a fresh module, one after the other.
-const bare = await withSession('bare', async (session) => {
-  const base = session.baseUrl() ?? '';
-  const clientId = session.clientId() ?? '';
-  const swap = (s: string): string => s.split(first.base).join(base).split(first.clientId).join(clientId);
-  const agent = new Agent({ connections: 1 });
-  let same = 0;
-  const t0 = performance.now();
-  for (const c of captured) {
-    const res = await request(swap(c.url), { method: c.method as 'GET' | 'POST', headers: Object.fromEntries(Object.entries(c.headers).map(([k, v]) => [k, swap(v)])), body: c.body === undefined ? null : swap(c.body), dispatcher: agent });
-    await res.body.arrayBuffer();
-    if (res.statusCode === c.status) same += 1;
-  }
-  const ms = performance.now() - t0;
-  await agent.close();
-  return { ms: Math.round(ms), calls: captured.length, sameStatus: same, casesPerSecond: Math.round(runs / (ms / 1000)), callsPerSecond: Math.round(captured.length / (ms / 1000)) };
-});
+// 2. The bare loop: the captured requests, to a fresh module, one after the other; over one
+// kept-alive connection, then (another fresh module) a new connection per request, as the
+// engine's callback client does (undici `pipelining: 0`, src/client/callback-client.ts).
+async function replay(name: string, agentOptions: Agent.Options) {
+  return withSession(name, async (session) => {
+    const base = session.baseUrl() ?? '';
+    const clientId = session.clientId() ?? '';
+    const swap = (s: string): string => s.split(first.base).join(base).split(first.clientId).join(clientId);
+    const agent = new Agent(agentOptions);
+    let same = 0;
+    const t0 = performance.now();
+    for (const c of captured) {
+      const res = await request(swap(c.url), { method: c.method as 'GET' | 'POST', headers: Object.fromEntries(Object.entries(c.headers).map(([k, v]) => [k, swap(v)])), body: c.body === undefined ? null : swap(c.body), dispatcher: agent });
+      await res.body.arrayBuffer();
+      if (res.statusCode === c.status) same += 1;
+    }
+    const ms = performance.now() - t0;
+    await agent.close();
+    return { ms: Math.round(ms), calls: captured.length, sameStatus: same, casesPerSecond: Math.round(runs / (ms / 1000)), callsPerSecond: Math.round(captured.length / (ms / 1000)) };
+  });
+}
+const bare = await replay('bare', { connections: 1 });
+const bareNewConnections = await replay('bare-new-connections', { connections: 1, pipelining: 0 });
 
 const reference = engine[0]!;
 calls = captured.length;
@@ -147,6 +154,7 @@ process.stdout.write(
     calls,
     engine,
     bare,
+    bareNewConnections,
     // The engine's rate as a share of the bare loop's, one lane (the bare loop has one request in flight).
     ratio: Number((bare.ms / reference.ms).toFixed(2)),
     peakRssMB: memory(),

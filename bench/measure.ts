@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { spawn, spawnSync } from 'node:child_process';
 import { childEnv } from '../src/cli/run.ts';
-import { descendants, rssBytes, suiteProcesses } from '../test/gauntlet/process-tree.ts';
+import { descendants, rssBytes } from '../test/gauntlet/process-tree.ts';
 import { PACKAGE_ROOT } from '../src/contract/paths.ts';
 import type { Results } from '../src/report/results.ts';
 
@@ -24,9 +24,11 @@ export interface CliRun {
   firstOutputMs?: number;
   /** CPU time (user + system) of every process of the run, the module's included (GNU time). */
   cpuS?: number;
-  /** Peak of the suite's processes summed (CLI, Playwright runner, worker), the module's process group left out. */
+  /** Peak of the suite's processes summed (CLI, Playwright runner, worker, the module's watchdog), the module's left out. */
   peakSuiteMB: number;
   peakModuleMB: number;
+  /** The peak of each kind of process (CLI, runner, worker, watchdog, module). */
+  peakByRoleMB: Record<string, number>;
   /** The suite's memory at a quarter, half, three quarters and nine tenths of the run (MB). */
   suiteQuartersMB: number[];
   /** The start: from the spawn of `conformance run` to each step (ms). */
@@ -36,12 +38,32 @@ export interface CliRun {
   failed?: number;
   /** Of the `delivery.calculate: valid requests` property, when it ran: the cases run and whether its budget ended it. */
   calculate?: { cases: number; budgetEnded: boolean };
+  /** The properties whose time budget (generation.timeLimitMs) ended them before their cases were all run. */
+  budgetEnded: number;
   deadlineReached: boolean;
   /** The tests the run deadline stopped or never started. */
   deadlineStopped?: number;
   /** The slowest tests: the time between a test's end and the one before it (the first from the first output), from the console's lines. */
   slowest: Array<{ title: string; ms: number }>;
   stderrTail: string;
+}
+
+type Role = 'CLI' | 'runner' | 'worker' | 'watchdog' | 'time' | 'module';
+
+/** What a process of a run is, by its command line: the suite's own (the CLI, the Playwright runner and worker, the module's watchdog), or the module's. */
+function roleOf(pid: number): Role {
+  let cmd = '';
+  try {
+    cmd = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' ');
+  } catch {
+    return 'module';
+  }
+  if (cmd.startsWith(TIME)) return 'time';
+  if (/bin[/\\]conformance\.js run/.test(cmd)) return 'CLI';
+  if (/workerProcessEntry|workerMain/.test(cmd)) return 'worker';
+  if (/playwright[/\\].*cli\.js test/.test(cmd)) return 'runner';
+  if (/process\.kill\(-group/.test(cmd)) return 'watchdog';
+  return 'module';
 }
 
 /** The first moment an endpoint of these directions was called (the evidence's per-endpoint summary counts every call, kept or not). */
@@ -87,12 +109,18 @@ export async function runCli(root: string, args: string[], env: Record<string, s
   const series: Array<{ at: number; suite: number }> = [];
   let peakSuite = 0;
   let peakModule = 0;
+  const peakByRole: Record<string, number> = {};
   const sample = (): void => {
     if (child.pid === undefined) return;
-    const suite = suiteProcesses(child.pid);
-    const own = new Set(suite);
-    const suiteBytes = suite.reduce((s, pid) => s + rssBytes(pid), 0);
-    const moduleBytes = descendants(child.pid).filter((pid) => !own.has(pid)).reduce((s, pid) => s + rssBytes(pid), 0);
+    const byRole: Record<string, number> = {};
+    for (const pid of [child.pid, ...descendants(child.pid)]) {
+      // Read anew each time: a process just forked shows its parent's command line until it runs its own.
+      const role = roleOf(pid);
+      byRole[role] = (byRole[role] ?? 0) + rssBytes(pid);
+    }
+    const moduleBytes = byRole.module ?? 0;
+    const suiteBytes = Object.values(byRole).reduce((a, b) => a + b, 0) - moduleBytes;
+    for (const [role, bytes] of Object.entries(byRole)) peakByRole[role] = Math.max(peakByRole[role] ?? 0, bytes);
     peakSuite = Math.max(peakSuite, suiteBytes);
     peakModule = Math.max(peakModule, moduleBytes);
     series.push({ at: performance.now() - t0, suite: suiteBytes });
@@ -124,6 +152,7 @@ export async function runCli(root: string, args: string[], env: Record<string, s
     ...(cpuS !== undefined ? { cpuS: Math.round(cpuS * 10) / 10 } : {}),
     peakSuiteMB: Math.round(peakSuite / MB),
     peakModuleMB: Math.round(peakModule / MB),
+    peakByRoleMB: Object.fromEntries(Object.entries(peakByRole).map(([role, bytes]) => [role, Math.round(bytes / MB)])),
     suiteQuartersMB: [0.25, 0.5, 0.75, 0.9].map(quarter),
     start: results
       ? {
@@ -136,6 +165,7 @@ export async function runCli(root: string, args: string[], env: Record<string, s
     ...(results?.coverage ? { verdict: results.coverage.verdict } : {}),
     ...(results ? { results: results.results.length, failed: results.results.filter((r) => r.status === 'failed').length } : {}),
     ...(calc ? { calculate: { cases: calc.cases, budgetEnded: calc.budgetEnded } } : {}),
+    budgetEnded: new Set((results?.results ?? []).filter((r) => r.property?.budgetEnded).map((r) => r.property!.property)).size,
     deadlineReached: results?.run.deadline?.reached ?? false,
     ...(results?.run.deadline?.reached ? { deadlineStopped: results.run.deadline.stopped } : {}),
     slowest: ends
@@ -179,6 +209,8 @@ export interface EngineRun {
   calls: number;
   engine: Array<{ lanes: number; ms: number; casesPerSecond: number; callsPerSecond: number; failedChecks: string[] }>;
   bare: { ms: number; calls: number; sameStatus: number; casesPerSecond: number; callsPerSecond: number };
+  /** The bare loop with a new connection per request (absent from an older copy of engine.ts). */
+  bareNewConnections?: { ms: number; casesPerSecond: number; callsPerSecond: number };
   ratio: number;
   peakRssMB: number;
 }
