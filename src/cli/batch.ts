@@ -131,6 +131,12 @@ export async function runBatch(rows: BatchRowSpec[], options: BatchOptions): Pro
   const file = path.join(options.dir, 'batch-rows.json');
   fs.writeFileSync(file, JSON.stringify({ rows: played.map((p) => p.row) }));
 
+  // What the runner printed but the rows' lines (its errors), logged and its end kept.
+  let said = '';
+  const say = (text: string): void => {
+    said = (said + text).slice(-4000);
+    log(text);
+  };
   const finished = new Set<string>();
   const finish = (p: (typeof played)[number], code: number, interrupted?: NodeJS.Signals): void => {
     if (finished.has(p.row.name)) return;
@@ -140,7 +146,11 @@ export async function runBatch(rows: BatchRowSpec[], options: BatchOptions): Pro
     if (interrupted) {
       p.stderr.write(`conformance run: interrupted (${interrupted}); no verdict\n`);
       exitCode = interrupted === 'SIGTERM' ? 143 : 130;
-    } else exitCode = finishRun(p.row.out, code, { stdout: p.stdout, stderr: p.stderr });
+    } else {
+      exitCode = finishRun(p.row.out, code, { stdout: p.stdout, stderr: p.stderr });
+      // No results: what the runner last said is the row's reason too.
+      if (!fs.existsSync(path.join(p.row.out, 'results.json')) && said.trim()) p.stderr.write(`conformance batch: the runner's last output:\n${said.slice(-2000)}\n`);
+    }
     options.onRow({ name: p.row.name, out: p.row.out, exitCode, stdout: p.stdout.text(), stderr: p.stderr.text() });
   };
   const byOut = new Map(played.map((p) => [path.resolve(p.row.out), p]));
@@ -155,14 +165,14 @@ export async function runBatch(rows: BatchRowSpec[], options: BatchOptions): Pro
         const line = pending.slice(0, nl);
         pending = pending.slice(nl + 1);
         if (!line.startsWith(BATCH_ROW_LINE)) {
-          if (line.trim()) log(`${line}\n`);
+          if (line.trim()) say(`${line}\n`);
           continue;
         }
         const p = byOut.get(path.resolve((JSON.parse(line.slice(BATCH_ROW_LINE.length)) as { out: string }).out));
         if (p) finish(p, 0);
       }
     });
-    child.stderr.on('data', (d: Buffer) => log(d.toString()));
+    child.stderr.on('data', (d: Buffer) => say(d.toString()));
     let forced: NodeJS.Timeout | undefined;
     const onSignal = (signal: NodeJS.Signals): void => {
       if (interrupted) return void child.kill('SIGKILL');

@@ -39,10 +39,19 @@ test('a row of a batch has the results and the exit code of its own conformance 
     { name: 'unknown-area', args: ['--area', 'deliveries'], env: {} },
   ];
   const outcomes = new Map<string, RowOutcome>();
+  // Each row as it ends: one at a time, the first is finished before the second has ended.
+  const endedBefore = new Map<string, string[]>();
   const [code, ...alone] = await Promise.all([
     runBatch(
       rows.map((r) => ({ ...r, args: ['--out', path.join(dir, r.name), ...r.args] })),
-      { dir: path.join(dir, 'batch'), workers: 2, onRow: (o) => outcomes.set(o.name, o) },
+      {
+        dir: path.join(dir, 'batch'),
+        workers: 1,
+        onRow: (o) => {
+          outcomes.set(o.name, o);
+          endedBefore.set(o.name, rows.filter((r) => r.name !== o.name && fs.existsSync(path.join(dir, r.name, 'results.json'))).map((r) => r.name));
+        },
+      },
     ),
     ...rows.map((r) => runSuite(r.args, r.env)),
   ]);
@@ -60,6 +69,8 @@ test('a row of a batch has the results and the exit code of its own conformance 
     expect(batched.stderr).toBe(own.stderr.slice(own.stderr.length - batched.stderr.length));
     if (batched.out) expect(own.stdout.replaceAll(path.relative(PACKAGE_ROOT, own.out), 'OUT')).toContain(batched.stdout.replaceAll(path.relative(PACKAGE_ROOT, batched.out), 'OUT'));
   }
+  expect(endedBefore.get('registration')).toEqual([]);
+  expect(endedBefore.get('delivery')).toEqual(['registration']);
   expect(outcomes.get('registration')!.exitCode).toBe(1);
   expect(outcomes.get('delivery')!.exitCode).toBe(1);
   expect(outcomes.get('unknown-area')!.stderr).toMatch(/^conformance run: unknown area "deliveries" in --area deliveries; /);
