@@ -8,10 +8,11 @@
  * writes each row's results into its own folder as soon as the row has ended, and says so on the
  * runner's output (`BATCH_ROW_LINE`): the row is finished then, while the others go on.
  *
- * What a row saves against its own `conformance run`: the command's start and Playwright's
- * runner start (about 1.7 CPU-s of the 3.2 a run spends before its first check). Its worker,
- * session and module start as in a run. Not applied in a batch: a row's run deadline
- * (`runTimeoutMs`); the tests' own timeouts bound each row.
+ * What a row saves against its own `conformance run`: the command's start, its listings and
+ * Playwright's runner start (a registration fault row: about 4.2 CPU-s alone, 2.3 in a batch).
+ * Its worker (about 1.5 CPU-s of loading), session and module start as in a run; a batch itself
+ * costs about 3 CPU-s (one listing for all rows, one runner). Not applied in a batch: a row's
+ * run deadline (`runTimeoutMs`); the tests' own timeouts bound each row.
  */
 import fs from 'node:fs';
 import path from 'node:path';
