@@ -72,7 +72,7 @@ const build = () =>
 test("results.json: the run's seed and generation, each property result's cases and counterexample, each exchange's case; valid against its schema", async () => {
   const results = await build();
   expect(results.run.seed).toBe(11);
-  expect(results.run.generation).toEqual({ seed: 11, runs: 100, timeLimitMs: 40_000 });
+  expect(results.run.generation).toEqual({ seed: 11, runs: 100, timeLimitMs: 40_000, lanes: 4 });
   expect(results.results.find((r) => r.check === 'ensureTariffCostIsNumberOrAbsent')!.property).toEqual(failing.property);
   expect(results.results.find((r) => r.check === 'ensureTariffTypeIsKnown')!.property!.budgetEnded).toBe(true);
   // Exchanges in time order, each with its case.
