@@ -37,13 +37,18 @@ export const test = base.extend<{ conformance: Conformance }, { session: RunSess
   ],
   session: [
     async ({ batchRow: _row }, use, workerInfo) => {
+      const started = Date.now();
       // The attached worker of a run with areas at the same time (src/run/attach.ts): no launch,
       // the host's module; its record carries its own exchanges and evidence, no judgement.
-      if (isAttachedProject(workerInfo.project)) {
-        const config = runConfig();
-        const handoff = await awaitHandoff((config.launch?.registrationTimeoutMs ?? config.remote?.registrationTimeoutMs ?? 60_000) + 60_000);
-        if ('aborted' in handoff) return use(abortedSession(handoff.aborted));
-        const attached = RunSession.attach(config, handoff);
+      // When the selection left the host's project no test, this worker is the host.
+      const handoff = isAttachedProject(workerInfo.project) ? await awaitHandoff(attachWaitMs(runConfig())) : undefined;
+      if (handoff && 'aborted' in handoff) {
+        // No module to attach to: a run that could not start (exit 2), never a silent pass.
+        if (!readAborted()) writeAborted(handoff.aborted);
+        return use(abortedSession(handoff.aborted));
+      }
+      if (handoff && 'placeholders' in handoff) {
+        const attached = RunSession.attach(runConfig(), handoff);
         await use(attached);
         await new Conformance(attached, sessionSink(attached.log.prefix)).finish();
         await attached.stop();
@@ -74,7 +79,7 @@ export const test = base.extend<{ conformance: Conformance }, { session: RunSess
       await use(session);
       // The attached worker's tests still running: the module stays up for them (up to the run's deadline).
       if (parallelRun()) {
-        await awaitAttachedEnded(runConfig().runTimeoutMs ?? 900_000);
+        await awaitAttachedEnded(started + (runConfig().runTimeoutMs ?? 900_000), () => session.launched?.stopReport() !== undefined);
         removeHandoff();
       }
       // Calls the module made on its own, outside any spec's flow, are judged once, here. The
@@ -101,7 +106,7 @@ export const test = base.extend<{ conformance: Conformance }, { session: RunSess
     if (parallelRun() && !isAttachedProject(testInfo.project) && testInfo.tags.some((t) => ATTACHED_AREAS.includes(t.slice(1)))) {
       const [timeout, waiting] = [testInfo.timeout, Date.now()];
       testInfo.setTimeout(0);
-      await awaitAttachedEnded(runConfig().runTimeoutMs ?? 900_000);
+      await awaitAttachedEnded(Date.now() + (runConfig().runTimeoutMs ?? 900_000));
       testInfo.setTimeout(timeout + (Date.now() - waiting));
     }
     const conformance = new Conformance(session, testSink(testInfo));
@@ -112,6 +117,9 @@ export const test = base.extend<{ conformance: Conformance }, { session: RunSess
     for (const f of failures) testInfo.annotations.push({ type: 'conformance failure', description: `${f.check} (${f.requirements.join(', ')})` });
   },
 });
+
+/** How long an attached worker waits for the host's module: the host's registration wait, and a minute. */
+const attachWaitMs = (config: ReturnType<typeof runConfig>): number => (config.launch?.registrationTimeoutMs ?? config.remote?.registrationTimeoutMs ?? 60_000) + 60_000;
 
 /** Stands for the session of a run that could not start (the reason is in aborted.json). */
 interface AbortedSession {

@@ -14,7 +14,7 @@ import { loadConfig, type ConfigFlags, type ResolvedConfig, type Selection } fro
 import { ConfigError, nearestName } from '../module/config-error.ts';
 import { CODE_ROOT, PACKAGE_ROOT, PLAYWRIGHT_CONFIG } from '../contract/paths.ts';
 import { ENV_CONFIG, ENV_OUT } from '../run/environment.ts';
-import { ENV_PARALLEL } from '../run/attach.ts';
+import { ENV_PARALLEL, removeAttachFiles, writeInterrupted } from '../run/attach.ts';
 import type { Results } from '../report/results.ts';
 import { verdictText } from '../report/coverage.ts';
 import { moduleStopText, summaryText } from '../report/results.ts';
@@ -275,6 +275,8 @@ async function playRun({ parsed, config, out, grep, configFile, pwBase }: Prepar
         return;
       }
       interrupted = signal;
+      // Areas at the same time: the host's session stops waiting for the attached worker's tests.
+      if (parallel > 1) writeInterrupted(out);
       child.kill('SIGINT');
       // Playwright that does not end in time is ended; its worker's exit hook still kills the module's group.
       forced = setTimeout(() => child.kill('SIGKILL'), 30_000);
@@ -297,6 +299,7 @@ async function playRun({ parsed, config, out, grep, configFile, pwBase }: Prepar
     });
   });
   fs.rmSync(configFile, { force: true });
+  if (parallel > 1) removeAttachFiles(out);
   if (interrupted) {
     process.stderr.write(`conformance run: interrupted (${interrupted}); no verdict\n`);
     return interrupted === 'SIGTERM' ? 143 : 130;

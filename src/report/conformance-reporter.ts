@@ -9,7 +9,7 @@ import { RUN_RULES } from '../checks/run/applications.ts';
 import { recordedResult } from '../checks/apply.ts';
 import { outDir, readAborted, runConfig } from '../run/environment.ts';
 import { BATCH_ROW_LINE, ENV_BATCH, batchRowEndedFile, batchRowOf } from '../run/batch-row.ts';
-import { attachedEndedFile, handoffFile, isAttachedProject, parallelRun, writeAttachedEnded } from '../run/attach.ts';
+import { isAttachedProject, parallelRun, removeAttachFiles, writeAttachedEnded, writeAttachedHosts } from '../run/attach.ts';
 import type { ModuleStop } from '../module/launcher.ts';
 import type { ModuleOutput } from '../module/output-tail.ts';
 
@@ -88,9 +88,11 @@ export default class ConformanceReporter implements Reporter {
     for (const test of suite.allTests()) this.rowOf(test).all.push(test);
     if (!this.batch && parallelRun()) {
       // Before any worker starts: nothing of an earlier run in the same folder is taken for this one's.
-      for (const f of [handoffFile(), attachedEndedFile()]) fs.rmSync(f, { force: true });
+      removeAttachFiles(outDir());
       this.attachedLeft = suite.allTests().filter((t) => isAttachedProject(t.parent.project() ?? {})).length;
       if (this.attachedLeft === 0) writeAttachedEnded(outDir());
+      // No test of the host's project selected: the attached worker launches the module.
+      if (this.attachedLeft === suite.allTests().length) writeAttachedHosts(outDir());
       this.order = new Map(suite.allTests().map((t, i) => [t, i]));
     }
     if (this.batch) {

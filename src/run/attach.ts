@@ -59,6 +59,11 @@ export function handoffFile(dir: string = outDir()): string {
   return path.join(dir, '.session-handoff.json');
 }
 
+/** Written by the reporter when the selection leaves the host's project no test: the attached worker is the host then. */
+export function attachedHostsFile(dir: string = outDir()): string {
+  return path.join(dir, '.attached-hosts.json');
+}
+
 export function attachedEndedFile(dir: string = outDir()): string {
   return path.join(dir, '.attached-ended.json');
 }
@@ -81,15 +86,31 @@ export function removeHandoff(): void {
   fs.rmSync(handoffFile(), { force: true });
 }
 
+/** Written by `conformance run` when it is interrupted: the host stops waiting for the attached worker. */
+export function interruptedFile(dir: string = outDir()): string {
+  return path.join(dir, '.interrupted.json');
+}
+
+export function writeInterrupted(dir: string): void {
+  fs.writeFileSync(interruptedFile(dir), JSON.stringify({ at: Date.now() }));
+}
+
+/** `conformance run`, once its Playwright ended: no file of the run's coordination is left (the handoff holds the clientId). */
+export function removeAttachFiles(dir: string): void {
+  for (const f of [handoffFile(dir), attachedEndedFile(dir), attachedHostsFile(dir), interruptedFile(dir)]) fs.rmSync(f, { force: true });
+}
+
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
 /**
  * The attached worker: the host's handoff once written; `{ aborted }` when the run could not
- * start (or the host left no handoff within `ms`).
+ * start (or the host left no handoff within `ms`); `{ host: true }` when there is no host (the
+ * selection left its project no test): this worker launches the module itself.
  */
-export async function awaitHandoff(ms: number): Promise<Handoff | { aborted: string }> {
+export async function awaitHandoff(ms: number): Promise<Handoff | { aborted: string } | { host: true }> {
   const deadline = Date.now() + ms;
   for (;;) {
+    if (fs.existsSync(attachedHostsFile())) return { host: true };
     const aborted = readAborted();
     if (aborted) return { aborted };
     try {
@@ -102,17 +123,25 @@ export async function awaitHandoff(ms: number): Promise<Handoff | { aborted: str
   }
 }
 
+/** The reporter: the selection left the host's project no test. */
+export function writeAttachedHosts(dir: string): void {
+  fs.mkdirSync(dir, { recursive: true });
+  fs.writeFileSync(attachedHostsFile(dir), JSON.stringify({ at: Date.now() }));
+}
+
 /** The reporter: every test of the attached project ended. */
 export function writeAttachedEnded(dir: string): void {
   fs.mkdirSync(dir, { recursive: true });
   fs.writeFileSync(attachedEndedFile(dir), JSON.stringify({ at: Date.now() }));
 }
 
-/** The host, before its judgements and the module's stop: waits (up to `ms`) until every attached test ended; false at the deadline. */
-export async function awaitAttachedEnded(ms: number): Promise<boolean> {
-  const deadline = Date.now() + ms;
+/**
+ * The host, before its judgements and the module's stop: waits until every attached test ended;
+ * false at `deadline` (a time), once the run is interrupted, or as soon as `over()` (the module stopped).
+ */
+export async function awaitAttachedEnded(deadline: number, over: () => boolean = () => false): Promise<boolean> {
   while (!fs.existsSync(attachedEndedFile())) {
-    if (Date.now() > deadline) return false;
+    if (Date.now() > deadline || over() || fs.existsSync(interruptedFile())) return false;
     await sleep(50);
   }
   return true;

@@ -41,3 +41,15 @@ test('--parallel 2: delivery beside the other areas, one module launched, the sa
   expect(two.results!.results.map((r) => r.spec)).toEqual(one.results!.results.map((r) => r.spec));
   for (const r of [one, two]) fs.rmSync(r.out, { recursive: true, force: true });
 });
+
+test('--parallel 2, a selection of delivery specs alone: the attached worker launches the module, and a fault is caught by its check', async () => {
+  test.setTimeout(300_000);
+  const run = await runSuite(['--area', 'delivery', '--grep', 'calculate: generated valid requests', '--runs', '30', '--seed', '4242', '--parallel', '2'], { FAULTS: 'calculate-resets-connection' });
+  expect(run.results, run.stderr).toBeDefined();
+  expect(run.exitCode).toBe(1);
+  expect(run.results!.run.selection?.selected).toBe(1);
+  expect(fs.readFileSync(path.join(run.out, 'launches.log'), 'utf8').trim().split('\n')).toHaveLength(1);
+  expect([...new Set(run.results!.results.filter((r) => r.status === 'failed').map((r) => r.check))]).toEqual(['ensureCallbackIsAnswered']);
+  expect(fs.readdirSync(run.out).filter((f) => f.startsWith('.'))).toEqual([]);
+  fs.rmSync(run.out, { recursive: true, force: true });
+});
