@@ -36,7 +36,7 @@ export const RUN_USAGE = `usage: conformance run [--config FILE] [options]
   --runs N                 generated cases per property (default 100)
   --lanes N                cases of a property in flight at once, where they are independent (default 4;
                            the same requests and results for any N)
-  --parallel N             areas at once (1 or 2, default 1): with 2, the delivery specs run in a
+  --parallel N             areas at once (1 or 2; config concurrency.areas, default 1): with 2, the delivery specs run in a
                            second worker at the same time as the others, against the one module
                            (the same results as one at a time); not with --shard
   --grep PATTERN           run only the specs whose title matches (a regular expression,
@@ -253,7 +253,8 @@ export async function prepareRun(args: string[], options: { stderr?: Output; lis
 /** Plays a prepared run: Playwright on the conformance project, one worker; then the verdict. */
 async function playRun({ parsed, config, out, grep, configFile, pwBase }: PreparedRun): Promise<number> {
   // The deadline of the whole run: Playwright stops what still runs, and the reporters still write.
-  const parallel = parsed.parallel ?? 1;
+  // A shard runs its tests one at a time, whatever the configuration's concurrency.areas.
+  const parallel = parsed.shard ? 1 : (parsed.parallel ?? config.concurrency?.areas ?? 1);
   const pwArgs = [...pwBase, `--workers=${parallel}`, `--global-timeout=${config.runTimeoutMs ?? DEFAULT_RUN_TIMEOUT_MS}`];
   if (grep !== undefined) pwArgs.push('--grep', grep);
   if (parsed.shard) pwArgs.push(...shardArgs(parsed.shard));

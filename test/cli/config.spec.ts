@@ -65,6 +65,7 @@ const everyKey: DeepRequired<RunConfig> = {
   readiness: { settleMs: 1000, url: '{moduleUrl}/ready', stdout: 'ready', timeoutMs: 30000 },
   profile: true,
   generation: { seed: 42, runs: 100, timeLimitMs: 40000, lanes: 4 },
+  concurrency: { areas: 2 },
   tls: true,
   telephony: { makeCallMethod: 'GET', changeUserStatusMethod: 'POST' },
 };
