@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type ReporterDescription } from '@playwright/test';
 import { grepRegExp, readBatch } from './src/run/batch-row.ts';
+import { ATTACHED_METADATA, ATTACHED_SPECS, parallelRun } from './src/run/attach.ts';
 
 /**
  * Two projects:
@@ -17,6 +18,10 @@ const ext = path.extname(fileURLToPath(import.meta.url));
 // A batch (src/cli/batch.ts, CONFORMANCE_BATCH): each row a project `conformance` of its own, one
 // worker each, only the conformance reporter (each row's results, written as the row ends).
 const batch = readBatch();
+// Areas at the same time (`conformance run --parallel 2`, src/run/attach.ts): the conformance specs
+// in two projects of one worker each, both named `conformance`; the second attaches to the first's session.
+const parallel = !batch && !!out && parallelRun();
+const attached = ATTACHED_SPECS.map((s) => `${s}${ext}`);
 
 // The conformance project: our console (one line per check result), Playwright's HTML report,
 // and the conformance reporter (results.json, conformance.html, and junit.xml made from the
@@ -41,11 +46,16 @@ export default defineConfig({
   retries: 0,
   // Self-tests: four workers on two cores (the fault runs wait on their modules as much as they
   // compute: the whole self-test run took 15.7 min on 4 workers, 27.8 CPU-min, the cores 88% busy).
-  workers: out ? 1 : process.env.CONFORMANCE_WORKERS ? Number(process.env.CONFORMANCE_WORKERS) : 4,
+  workers: parallel ? 2 : out ? 1 : process.env.CONFORMANCE_WORKERS ? Number(process.env.CONFORMANCE_WORKERS) : 4,
   outputDir: out ? path.join(out, 'test-results') : 'reports/test-results',
   reporter,
   projects: batch
     ? batch.map((row) => ({ name: 'conformance', testDir: 'specs', testMatch: `**/*.spec${ext}`, workers: 1, outputDir: path.join(row.out, 'test-results'), metadata: { conformanceRow: row }, ...(row.grep !== undefined ? { grep: grepRegExp(row.grep) } : {}) }))
+    : parallel
+    ? [
+        { name: 'conformance', testDir: 'specs', testMatch: `**/*.spec${ext}`, testIgnore: attached, workers: 1 },
+        { name: 'conformance', testDir: 'specs', testMatch: attached, workers: 1, metadata: { [ATTACHED_METADATA]: true } },
+      ]
     : [
         { name: 'selftest', testDir: 'test', testMatch: '**/*.spec.ts' },
         { name: 'conformance', testDir: 'specs', testMatch: `**/*.spec${ext}` },

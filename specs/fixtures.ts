@@ -20,6 +20,7 @@ import { Conformance, sessionRecordsDir, sessionSink, testSink } from '../src/ru
 import { judgeSession } from '../src/run/session-judgements.ts';
 import { enterBatchRow, outDir, readAborted, runConfig, writeAborted } from '../src/run/environment.ts';
 import { batchRowEndedFile, batchRowOf, type BatchRow } from '../src/run/batch-row.ts';
+import { ATTACHED_AREAS, awaitAttachedEnded, awaitHandoff, isAttachedProject, parallelRun, removeHandoff, writeHandoff } from '../src/run/attach.ts';
 
 export const test = base.extend<{ conformance: Conformance }, { session: RunSession; batchRow: BatchRow | undefined }>({
   // A row of a batch (src/run/batch-row.ts): its output folder, configuration and module
@@ -35,7 +36,24 @@ export const test = base.extend<{ conformance: Conformance }, { session: RunSess
     { scope: 'worker', auto: true },
   ],
   session: [
-    async ({ batchRow: _row }, use) => {
+    async ({ batchRow: _row }, use, workerInfo) => {
+      const started = Date.now();
+      // The attached worker of a run with areas at the same time (src/run/attach.ts): no launch,
+      // the host's module; its record carries its own exchanges and evidence, no judgement.
+      // When the selection left the host's project no test, this worker is the host.
+      const handoff = isAttachedProject(workerInfo.project) ? await awaitHandoff(attachWaitMs(runConfig())) : undefined;
+      if (handoff && 'aborted' in handoff) {
+        // No module to attach to: a run that could not start (exit 2), never a silent pass.
+        if (!readAborted()) writeAborted(handoff.aborted);
+        return use(abortedSession(handoff.aborted));
+      }
+      if (handoff && 'placeholders' in handoff) {
+        const attached = RunSession.attach(runConfig(), handoff);
+        await use(attached);
+        await new Conformance(attached, sessionSink(attached.log.prefix)).finish();
+        await attached.stop();
+        return;
+      }
       // A run that could not start fails fast: the session is never tried again, and every test
       // skips at once in this same worker (a thrown error would make Playwright start a new
       // worker for each remaining test).
@@ -57,7 +75,13 @@ export const test = base.extend<{ conformance: Conformance }, { session: RunSess
         writeAborted(e.message);
         return use(abortedSession(e.message));
       }
+      if (parallelRun()) writeHandoff(session);
       await use(session);
+      // The attached worker's tests still running: the module stays up for them (up to the run's deadline).
+      if (parallelRun()) {
+        await awaitAttachedEnded(started + (runConfig().runTimeoutMs ?? 900_000), () => session.launched?.stopReport() !== undefined);
+        removeHandoff();
+      }
       // Calls the module made on its own, outside any spec's flow, are judged once, here. The
       // session's record also carries the run's evidence and every kept exchange no test carried
       // (the session's start, between two tests).
@@ -66,7 +90,8 @@ export const test = base.extend<{ conformance: Conformance }, { session: RunSess
       await own.finish();
       await session.stop();
     },
-    { scope: 'worker', timeout: 180_000 },
+    // No limit of its own with areas at the same time: its end waits for the attached worker's tests (the run's deadline stops all).
+    { scope: 'worker', timeout: parallelRun() ? 0 : 180_000 },
   ],
   conformance: async ({ session }, use, testInfo) => {
     const aborted = (session as Partial<AbortedSession>).aborted;
@@ -77,6 +102,13 @@ export const test = base.extend<{ conformance: Conformance }, { session: RunSess
       await sink.write({ results: [notRunResult(sink.spec, refused)], exchanges: [] });
       testInfo.skip(true, `not run: ${refused}`);
     }
+    // A host's test of an area the attached worker plays starts after it, as one at a time.
+    if (parallelRun() && !isAttachedProject(testInfo.project) && testInfo.tags.some((t) => ATTACHED_AREAS.includes(t.slice(1)))) {
+      const [timeout, waiting] = [testInfo.timeout, Date.now()];
+      testInfo.setTimeout(0);
+      await awaitAttachedEnded(Date.now() + (runConfig().runTimeoutMs ?? 900_000));
+      testInfo.setTimeout(timeout + (Date.now() - waiting));
+    }
     const conformance = new Conformance(session, testSink(testInfo));
     await use(conformance);
     // A spec that broke (the worker is then restarted): a refused second session start names it.
@@ -85,6 +117,9 @@ export const test = base.extend<{ conformance: Conformance }, { session: RunSess
     for (const f of failures) testInfo.annotations.push({ type: 'conformance failure', description: `${f.check} (${f.requirements.join(', ')})` });
   },
 });
+
+/** How long an attached worker waits for the host's module: the host's registration wait, and a minute. */
+const attachWaitMs = (config: ReturnType<typeof runConfig>): number => (config.launch?.registrationTimeoutMs ?? config.remote?.registrationTimeoutMs ?? 60_000) + 60_000;
 
 /** Stands for the session of a run that could not start (the reason is in aborted.json). */
 interface AbortedSession {

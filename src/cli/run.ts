@@ -14,6 +14,7 @@ import { loadConfig, type ConfigFlags, type ResolvedConfig, type Selection } fro
 import { ConfigError, nearestName } from '../module/config-error.ts';
 import { CODE_ROOT, PACKAGE_ROOT, PLAYWRIGHT_CONFIG } from '../contract/paths.ts';
 import { ENV_CONFIG, ENV_OUT } from '../run/environment.ts';
+import { ENV_PARALLEL, removeAttachFiles, writeInterrupted } from '../run/attach.ts';
 import type { Results } from '../report/results.ts';
 import { verdictText } from '../report/coverage.ts';
 import { moduleStopText, summaryText } from '../report/results.ts';
@@ -35,6 +36,9 @@ export const RUN_USAGE = `usage: conformance run [--config FILE] [options]
   --runs N                 generated cases per property (default 100)
   --lanes N                cases of a property in flight at once, where they are independent (default 4;
                            the same requests and results for any N)
+  --parallel N             areas at once (1 or 2; config concurrency.areas, default 1): with 2, the delivery specs run in a
+                           second worker at the same time as the others, against the one module
+                           (the same results as one at a time); not with --shard
   --grep PATTERN           run only the specs whose title matches (a regular expression,
                            case-insensitive); one that matches nothing ends the run (exit 2).
                            A title as the console prints it, its parts joined by › (or >),
@@ -56,6 +60,8 @@ interface RunArgs {
   areas?: string[];
   /** `--shard I/N` (src/cli/shard.ts). */
   shard?: { current: number; total: number };
+  /** `--parallel N`: areas at once (src/run/attach.ts). */
+  parallel?: number;
   flags: ConfigFlags;
 }
 
@@ -68,6 +74,7 @@ const OPTIONS: Array<OptionSpec<RunArgs>> = [
   { name: '--grep', value: 'PATTERN', set: (o, v) => (o.grep = v) },
   { name: '--area', value: 'AREAS', set: (o, v) => (o.areas = areasOption(v, o.areas)) },
   { name: '--shard', value: 'I/N', set: (o, v) => (o.shard = shardOption(v)) },
+  { name: '--parallel', value: 'N', set: (o, v) => (o.parallel = integerOption('--parallel', v, 1, 2)) },
 ];
 
 /**
@@ -199,6 +206,8 @@ export async function prepareRun(args: string[], options: { stderr?: Output; lis
     parsed = parseRunArgs(args);
     config = loadConfig(parsed.config, parsed.flags);
     if (parsed.shard) config = { ...config, shard: shardInfo(config, parsed.shard, seedGiven(parsed.flags.seed, config)) };
+    // A shard's tests are those of Playwright's split of one project: one at a time.
+    if (parsed.shard && (parsed.parallel ?? 1) > 1) throw new Error('--parallel 2 does not go with --shard (a shard runs its tests one at a time)');
   } catch (e) {
     stderr.write(`conformance run: ${(e as Error).message}\n`);
     return 2;
@@ -244,7 +253,9 @@ export async function prepareRun(args: string[], options: { stderr?: Output; lis
 /** Plays a prepared run: Playwright on the conformance project, one worker; then the verdict. */
 async function playRun({ parsed, config, out, grep, configFile, pwBase }: PreparedRun): Promise<number> {
   // The deadline of the whole run: Playwright stops what still runs, and the reporters still write.
-  const pwArgs = [...pwBase, '--workers=1', `--global-timeout=${config.runTimeoutMs ?? DEFAULT_RUN_TIMEOUT_MS}`];
+  // A shard runs its tests one at a time, whatever the configuration's concurrency.areas.
+  const parallel = parsed.shard ? 1 : (parsed.parallel ?? config.concurrency?.areas ?? 1);
+  const pwArgs = [...pwBase, `--workers=${parallel}`, `--global-timeout=${config.runTimeoutMs ?? DEFAULT_RUN_TIMEOUT_MS}`];
   if (grep !== undefined) pwArgs.push('--grep', grep);
   if (parsed.shard) pwArgs.push(...shardArgs(parsed.shard));
   // Interrupted (Ctrl-C, a cancelled CI job): Playwright is told to stop (SIGINT, its graceful
@@ -254,7 +265,7 @@ async function playRun({ parsed, config, out, grep, configFile, pwBase }: Prepar
   const code = await new Promise<number>((resolve) => {
     const child = spawn(process.execPath, pwArgs, {
       cwd: PACKAGE_ROOT,
-      env: childEnv({ [ENV_OUT]: out, [ENV_CONFIG]: configFile, ...(parsed.shard ? { [ENV_SHARD]: `${parsed.shard.current}/${parsed.shard.total}` } : {}) }),
+      env: childEnv({ [ENV_OUT]: out, [ENV_CONFIG]: configFile, [ENV_PARALLEL]: parallel > 1 ? String(parallel) : undefined, ...(parsed.shard ? { [ENV_SHARD]: `${parsed.shard.current}/${parsed.shard.total}` } : {}) }),
       stdio: 'inherit',
     });
     let forced: NodeJS.Timeout | undefined;
@@ -265,6 +276,8 @@ async function playRun({ parsed, config, out, grep, configFile, pwBase }: Prepar
         return;
       }
       interrupted = signal;
+      // Areas at the same time: the host's session stops waiting for the attached worker's tests.
+      if (parallel > 1) writeInterrupted(out);
       child.kill('SIGINT');
       // Playwright that does not end in time is ended; its worker's exit hook still kills the module's group.
       forced = setTimeout(() => child.kill('SIGKILL'), 30_000);
@@ -287,6 +300,7 @@ async function playRun({ parsed, config, out, grep, configFile, pwBase }: Prepar
     });
   });
   fs.rmSync(configFile, { force: true });
+  if (parallel > 1) removeAttachFiles(out);
   if (interrupted) {
     process.stderr.write(`conformance run: interrupted (${interrupted}); no verdict\n`);
     return interrupted === 'SIGTERM' ? 143 : 130;

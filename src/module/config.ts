@@ -55,6 +55,8 @@ export interface RunConfig {
   profile?: boolean;
   /** Generated callback requests: the seed of every random choice, cases per property, a property's time budget. */
   generation?: { seed?: number; runs?: number; timeLimitMs?: number; lanes?: number };
+  /** Areas at once (`conformance run --parallel`, src/run/attach.ts): 1 (default) or 2. */
+  concurrency?: { areas?: number };
   /**
    * Both simulators serve HTTPS (the bot WebSocket as wss) with a certificate made for the run;
    * its CA certificate is the file `{caFile}`. Default false (plain HTTP).

@@ -9,6 +9,7 @@ import { RUN_RULES } from '../checks/run/applications.ts';
 import { recordedResult } from '../checks/apply.ts';
 import { outDir, readAborted, runConfig } from '../run/environment.ts';
 import { BATCH_ROW_LINE, ENV_BATCH, batchRowEndedFile, batchRowOf } from '../run/batch-row.ts';
+import { isAttachedProject, parallelRun, removeAttachFiles, writeAttachedEnded, writeAttachedHosts } from '../run/attach.ts';
 import type { ModuleStop } from '../module/launcher.ts';
 import type { ModuleOutput } from '../module/output-tail.ts';
 
@@ -76,9 +77,24 @@ export default class ConformanceReporter implements Reporter {
   /** A batch's runner (src/run/batch-row.ts). */
   private readonly batch = process.env[ENV_BATCH] !== undefined;
 
+  /** Areas at the same time (src/run/attach.ts): the attached project's tests not yet ended. */
+  private attachedLeft = 0;
+  /** Areas at the same time: where each test's record stands one at a time (its file, then its place in it). */
+  private readonly places = new Map<TestRecord, string>();
+  private order = new Map<TestCase, number>();
+
   onBegin(_config: FullConfig, suite: Suite): void {
     if (!this.batch) this.rows.set('', { dir: outDir(), records: [], broken: [], all: [], ended: new Set(), lastEndedAt: 0, written: false, startedAt: new Date() });
     for (const test of suite.allTests()) this.rowOf(test).all.push(test);
+    if (!this.batch && parallelRun()) {
+      // Before any worker starts: nothing of an earlier run in the same folder is taken for this one's.
+      removeAttachFiles(outDir());
+      this.attachedLeft = suite.allTests().filter((t) => isAttachedProject(t.parent.project() ?? {})).length;
+      if (this.attachedLeft === 0) writeAttachedEnded(outDir());
+      // No test of the host's project selected: the attached worker launches the module.
+      if (this.attachedLeft === suite.allTests().length) writeAttachedHosts(outDir());
+      this.order = new Map(suite.allTests().map((t, i) => [t, i]));
+    }
     if (this.batch) {
       this.poll = setInterval(() => this.writeEndedRows(), 200);
       this.poll.unref();
@@ -91,11 +107,17 @@ export default class ConformanceReporter implements Reporter {
   }
 
   onTestEnd(test: TestCase, result: TestResult): void {
+    // The last test of the attached worker ended: the host's session may stop the module.
+    if (this.attachedLeft > 0 && isAttachedProject(test.parent.project() ?? {}) && --this.attachedLeft === 0) writeAttachedEnded(outDir());
     const row = this.rowOf(test);
     if (result.status !== 'interrupted') row.ended.add(test);
     row.lastEndedAt = Date.now();
     const attachment = result.attachments.find((a) => a.name === RECORD_ATTACHMENT);
-    if (attachment?.body) row.records.push(JSON.parse(attachment.body.toString('utf8')) as TestRecord);
+    if (attachment?.body) {
+      const record = JSON.parse(attachment.body.toString('utf8')) as TestRecord;
+      row.records.push(record);
+      if (this.order.size > 0) this.places.set(record, `${test.location.file}\u0000${String(this.order.get(test) ?? 0).padStart(8, '0')}`);
+    }
     // A check that does not hold does not fail its test: a failed test is a spec that broke,
     // whether or not its fixture still attached the checks made before it broke.
     if (result.status === 'failed' || result.status === 'timedOut') {
@@ -135,6 +157,8 @@ export default class ConformanceReporter implements Reporter {
     // The run deadline (runTimeoutMs): the checks still running and those never started are marked.
     // Read once: without a run's configuration file, each reading draws a seed of its own.
     const config = runConfig(row.configFile);
+    // Areas at the same time: the tests' records in the order of a run one at a time (a stable sort).
+    if (this.places.size > 0) row.records.sort((a, b) => ((this.places.get(a) ?? '') < (this.places.get(b) ?? '') ? -1 : (this.places.get(a) ?? '') > (this.places.get(b) ?? '') ? 1 : 0));
     let deadline: Results['run']['deadline'];
     if (result?.status === 'timedout' && !readAborted(dir)) {
       const runTimeoutMs = config.runTimeoutMs ?? 900_000;

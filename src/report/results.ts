@@ -11,6 +11,7 @@ import { apply, appOf, recordedResult } from '../checks/apply.ts';
 import { RUN_RULES } from '../checks/run/applications.ts';
 import { summarize, type CheckResult, type PropertyStats, type ResultsSummary } from '../checks/result.ts';
 import type { Exchange } from '../evidence/exchange.ts';
+import { mergeEndpoints } from '../evidence/endpoints.ts';
 import type { RunEvidence, TestRecord } from '../run/conformance.ts';
 import { AREA_KIND, appliesTo, computeCoverage, narrowingText, type Coverage } from './coverage.ts';
 import type { ModuleStop } from '../module/launcher.ts';
@@ -170,7 +171,7 @@ export async function buildResults(input: BuildInput): Promise<Results> {
   const module = input.records.find((r) => r.module)?.module ?? null;
   const evidenced = input.records.filter((r) => r.evidence);
   const evidence: RunEvidence | undefined =
-    evidenced.length > 0 ? { endpoints: evidenced.flatMap((r) => r.evidence!.endpoints), gateway: evidenced.flatMap((r) => r.evidence!.gateway) } : undefined;
+    evidenced.length > 0 ? { endpoints: mergeEndpoints(evidenced.map((r) => r.evidence!.endpoints)), gateway: evidenced.flatMap((r) => r.evidence!.gateway) } : undefined;
 
   if (!input.aborted) {
     for (const b of input.brokenSpecs) {

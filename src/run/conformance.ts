@@ -183,7 +183,8 @@ export class Conformance {
             },
           }
         : {}),
-      ...(this.sink.carriesStartup
+      // An attached session (src/run/attach.ts) fires no trigger: the host's record says which were.
+      ...(this.sink.carriesStartup && !this.session.attached
         ? { triggers: { declared: Object.keys(this.session.config.triggers ?? {}), fired: [...new Set(this.session.triggers.fired.map((f) => f.name))] } }
         : {}),
       ...(reg

@@ -88,6 +88,26 @@ export class RunSession {
     this.triggers = new Triggers(config.triggers ?? {}, this.client, () => this.vars);
   }
 
+  /**
+   * A session attached to the one another worker of the run launched (`src/run/attach.ts`): its
+   * own callback client and evidence log, the module's registration and placeholders as that
+   * session took them; its simulators are never started (the module calls the host's).
+   */
+  static attach(config: ResolvedConfig, handoff: { registration?: Registration; notRegistered?: string; placeholders: Record<string, string> }, sessionId = `a${process.pid}`): RunSession {
+    const s = new RunSession(config, sessionId);
+    s.attached = true;
+    Object.assign(s.vars, handoff.placeholders);
+    if (handoff.notRegistered !== undefined) s.notRegistered = handoff.notRegistered;
+    if (!handoff.registration) return s;
+    const tokens = handoff.registration.tokens;
+    for (const kind of ['mgTransport', 'mgBot'] as const) if (tokens[kind]) s.log.redactor.add(`${kind}Token`, tokens[kind]);
+    s.taken(handoff.registration);
+    return s;
+  }
+
+  /** Attached to another worker's session (`attach`): it launched nothing and judges no call of the module. */
+  attached = false;
+
   /** Starts everything and waits for the registration; throws SessionStartError. */
   static async start(config: ResolvedConfig, sessionId = `s${process.pid}`): Promise<RunSession> {
     let tls: (RunTls & { caFile: CaFile }) | undefined;

@@ -65,6 +65,7 @@ const everyKey: DeepRequired<RunConfig> = {
   readiness: { settleMs: 1000, url: '{moduleUrl}/ready', stdout: 'ready', timeoutMs: 30000 },
   profile: true,
   generation: { seed: 42, runs: 100, timeLimitMs: 40000, lanes: 4 },
+  concurrency: { areas: 2 },
   tls: true,
   telephony: { makeCallMethod: 'GET', changeUserStatusMethod: 'POST' },
 };
@@ -133,7 +134,7 @@ test.describe('each problem is one message naming the key, its path and the near
     ['a misspelled trigger', { mode: 'launch', launch, triggers: { 'delivery.trackin': { url: 'x' } } }, ['unknown trigger "delivery.trackin" at /triggers; did you mean "delivery.tracking"?']],
     ['an unknown trigger', { mode: 'launch', launch, triggers: { 'delivery.status': { url: 'x' } } }, [`unknown trigger "delivery.status" at /triggers; known triggers: ${Object.keys(TRIGGERS).join(', ')}`]],
     ['a misspelled remote key', { mode: 'remote', remote: { moduleUrl: 'https://x.example.com', registation: 'r.json' } }, ['unknown key "registation" at /remote; did you mean "registration"?']],
-    ['keys nothing known is near, together', { mode: 'launch', launch, name: 'x', version: '1' }, ['unknown keys "name", "version" at /; known keys: mode, launch, remote, system, gateway, apiKey, triggers, callbacks, limits, flowTimeoutMs, runTimeoutMs, profile, generation, tls, readiness, telephony']],
+    ['keys nothing known is near, together', { mode: 'launch', launch, name: 'x', version: '1' }, ['unknown keys "name", "version" at /; known keys: mode, launch, remote, system, gateway, apiKey, triggers, callbacks, limits, flowTimeoutMs, runTimeoutMs, profile, concurrency, generation, tls, readiness, telephony']],
     ['a wrong type', { mode: 'launch', launch, tls: 'yes' }, ['wrong type at /tls: expected boolean, got string']],
     ['a wrong type in a section', { mode: 'launch', launch: { command: 'node', args: 'main.js' } }, ['wrong type at /launch/args: expected array, got string']],
     ['a wrong type in a map', { mode: 'launch', launch: { command: 'node', env: { PORT: 8080 } } }, ['wrong type at /launch/env/PORT: expected string, got integer']],
@@ -196,7 +197,7 @@ test.describe('each problem is one message naming the key, its path and the near
     const message = thrown(() => loadConfig(file)).message;
     expect(message).not.toContain('\n');
     expect(message).toBe(
-      `config ${file}: missing required key "mode" at /; unknown keys "a1", "a2" at /; known keys: mode, launch, remote, system, gateway, apiKey, triggers, callbacks, limits, flowTimeoutMs, runTimeoutMs, profile, generation, tls, readiness, telephony; ` +
+      `config ${file}: missing required key "mode" at /; unknown keys "a1", "a2" at /; known keys: mode, launch, remote, system, gateway, apiKey, triggers, callbacks, limits, flowTimeoutMs, runTimeoutMs, profile, concurrency, generation, tls, readiness, telephony; ` +
         'wrong type at /tls: expected boolean, got string; wrong type at /profile: expected boolean, got string; wrong type at /flowTimeoutMs: expected integer, got string; and 2 more problems',
     );
   });

@@ -12,6 +12,7 @@ import { spawn } from 'node:child_process';
 import { PACKAGE_ROOT } from '../../src/contract/paths.ts';
 import { freePort } from '../../src/module/launcher.ts';
 import { failedChecks, runSuite } from './run-suite.ts';
+import { resultsSaid, verdictSaid } from '../run/determinism.ts';
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -73,6 +74,27 @@ test('remote mode: a module running elsewhere, its registration given, flows wit
   } finally {
     remote.stop();
   }
+});
+
+test('remote mode, --parallel 2 (src/run/attach.ts): the attached worker calls the module elsewhere too; the same results as one at a time', async () => {
+  test.setTimeout(300_000);
+  const args = ['--area', 'delivery,telephony', '--runs', '10', '--seed', '4242'];
+  const runs = [];
+  for (const parallel of ['1', '2']) {
+    // A fresh module each time: what one run saved is not the other's.
+    const remote = await startRemoteModule('');
+    try {
+      runs.push(await runSuite(['--module-url', remote.moduleUrl, '--registration', remote.registrationFile, ...args, '--parallel', parallel]));
+    } finally {
+      remote.stop();
+    }
+  }
+  const [one, two] = runs as [Awaited<ReturnType<typeof runSuite>>, Awaited<ReturnType<typeof runSuite>>];
+  for (const run of [one, two]) expect(run.results, run.stderr).toBeDefined();
+  expect(two.results!.exchanges.some((x) => x.id.startsWith('a') && x.label.startsWith('delivery.'))).toBe(true);
+  expect(resultsSaid(two.results!)).toEqual(resultsSaid(one.results!));
+  expect(verdictSaid(two.results!)).toEqual(verdictSaid(one.results!));
+  expect(two.exitCode).toBe(one.exitCode);
 });
 
 test('document alone (--no-profile): every wire-profile check is skipped, none passes or fails', async () => {

@@ -40,10 +40,10 @@ async function shortRun(faults: string, judge: (run: SuiteRun, pids: Pids | unde
  * wrote its pid file and the run counted its launch. `detached`: a process group of its own, as a
  * terminal's foreground job.
  */
-async function wholeRun(detached: boolean): Promise<{ cli: ChildProcess; pids: Pids; stderr: () => string; exited: Promise<number | null> }> {
+async function wholeRun(detached: boolean, args: string[] = []): Promise<{ cli: ChildProcess; pids: Pids; stderr: () => string; exited: Promise<number | null>; out: string }> {
   const { file, pidFile } = referenceConfig({ stopGraceMs: GRACE_MS });
   const out = fs.mkdtempSync(path.join(os.tmpdir(), 'conformance-'));
-  const cli = spawn(process.execPath, [path.join(PACKAGE_ROOT, 'bin', 'conformance.js'), 'run', '--out', out, '--config', file], {
+  const cli = spawn(process.execPath, [path.join(PACKAGE_ROOT, 'bin', 'conformance.js'), 'run', '--out', out, '--config', file, ...args], {
     cwd: PACKAGE_ROOT,
     env: childEnv({ FAULTS: 'module-ignores-sigterm,child-ignores-sigterm', PID_FILE: pidFile }),
     detached,
@@ -61,7 +61,7 @@ async function wholeRun(detached: boolean): Promise<{ cli: ChildProcess; pids: P
     }
     await new Promise((r) => setTimeout(r, 100));
   }
-  return { cli, pids, stderr: () => stderr, exited };
+  return { cli, pids, stderr: () => stderr, exited, out };
 }
 
 test.skip(process.platform !== 'linux', 'process groups and /proc: Linux');
@@ -109,15 +109,18 @@ test('the clean module ends on SIGTERM: nothing is killed and the report says no
  * get the signal at the same moment as `conformance run`.
  */
 const INTERRUPTIONS = [
-  { signal: 'SIGINT', to: 'run' },
-  { signal: 'SIGTERM', to: 'run' },
-  { signal: 'SIGINT', to: 'group' },
-  { signal: 'SIGTERM', to: 'group' },
+  { signal: 'SIGINT', to: 'run', parallel: false },
+  { signal: 'SIGTERM', to: 'run', parallel: false },
+  { signal: 'SIGINT', to: 'group', parallel: false },
+  { signal: 'SIGTERM', to: 'group', parallel: false },
+  // Areas at the same time (src/run/attach.ts): the host stops waiting for the attached worker's tests.
+  { signal: 'SIGINT', to: 'run', parallel: true },
+  { signal: 'SIGTERM', to: 'group', parallel: true },
 ] as const;
 
-for (const { signal, to } of INTERRUPTIONS) {
-  test(`an interrupted run (${signal} to ${to === 'run' ? 'conformance run' : 'its process group'}) ends promptly and no process of the run survives`, async () => {
-    const { cli, pids, stderr, exited } = await wholeRun(to === 'group');
+for (const { signal, to, parallel } of INTERRUPTIONS) {
+  test(`an interrupted run (${signal} to ${to === 'run' ? 'conformance run' : 'its process group'}${parallel ? ', --parallel 2' : ''}) ends promptly and no process of the run survives`, async () => {
+    const { cli, pids, stderr, exited, out } = await wholeRun(to === 'group', parallel ? ['--parallel', '2'] : []);
     let tree: number[] = [];
     try {
       tree = descendants(cli.pid!);
@@ -132,6 +135,8 @@ for (const { signal, to } of INTERRUPTIONS) {
       expect(code).toBe(signal === 'SIGINT' ? 130 : 143);
       expect(stderr()).toMatch(new RegExp(`conformance run: interrupted \\(${signal}\\); no verdict`));
       expect(await survivors([cli.pid!, ...tree])).toEqual([]);
+      // No file of the run's coordination left (the handoff of --parallel 2 holds the clientId).
+      expect(fs.readdirSync(out).filter((f) => f.startsWith('.'))).toEqual([]);
     } finally {
       cli.kill('SIGKILL');
       cleanUp([...tree, pids.module, ...pids.children]);

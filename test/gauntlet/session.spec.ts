@@ -61,17 +61,19 @@ for (const [signal, readiness] of [
   });
 }
 
-test('the run deadline (runTimeoutMs) stops what still runs, marks it, stops the module and writes the report', async () => {
-  const run = await runSuite(['--config', configWith({ runTimeoutMs: 4000 })], { FAULTS: '' });
-  expect([0, 1]).toContain(run.exitCode);
-  expect(run.stdout).toMatch(/stopped at the run deadline \(runTimeoutMs 4000\); \d+ conformance test\(s\) did not run to their end/);
-  const deadline = (run.results!.run as { deadline?: { reached: boolean; stopped: number } }).deadline;
-  expect(deadline?.reached).toBe(true);
-  const stopped = run.results!.results.filter((r) => r.status === 'skipped' && r.message.includes('stopped at the run deadline (runTimeoutMs 4000)'));
-  expect(stopped.length).toBe(deadline!.stopped);
-  expect(stopped.length).toBeGreaterThan(0);
-  // (How the module was stopped is recorded when the worker's teardown ends before the report is
-  // written; at a deadline Playwright may write the report first, so it is not asserted here:
-  // test/gauntlet/process-tree.spec.ts proves no process of a run survives.)
-  expect(fs.readFileSync(path.join(run.out, 'launches.log'), 'utf8').trim().split('\n')).toHaveLength(1);
-});
+for (const parallel of [1, 2]) {
+  test(`the run deadline (runTimeoutMs) stops what still runs, marks it, stops the module and writes the report${parallel > 1 ? ' (--parallel 2: the host waits no longer for the attached tests)' : ''}`, async () => {
+    const run = await runSuite(['--config', configWith({ runTimeoutMs: 4000 }), '--parallel', String(parallel)], { FAULTS: '' });
+    expect([0, 1]).toContain(run.exitCode);
+    expect(run.stdout).toMatch(/stopped at the run deadline \(runTimeoutMs 4000\); \d+ conformance test\(s\) did not run to their end/);
+    const deadline = (run.results!.run as { deadline?: { reached: boolean; stopped: number } }).deadline;
+    expect(deadline?.reached).toBe(true);
+    const stopped = run.results!.results.filter((r) => r.status === 'skipped' && r.message.includes('stopped at the run deadline (runTimeoutMs 4000)'));
+    expect(stopped.length).toBe(deadline!.stopped);
+    expect(stopped.length).toBeGreaterThan(0);
+    // (How the module was stopped is recorded when the worker's teardown ends before the report is
+    // written; at a deadline Playwright may write the report first, so it is not asserted here:
+    // test/gauntlet/process-tree.spec.ts proves no process of a run survives.)
+    expect(fs.readFileSync(path.join(run.out, 'launches.log'), 'utf8').trim().split('\n')).toHaveLength(1);
+  });
+}
