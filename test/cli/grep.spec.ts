@@ -8,7 +8,8 @@ import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { test, expect } from '@playwright/test';
-import { childEnv, parseRunArgs } from '../../src/cli/run.ts';
+import { parseRunArgs } from '../../src/cli/run.ts';
+import { childEnv } from '../../src/cli/child-env.ts';
 import { PACKAGE_ROOT, PLAYWRIGHT_CONFIG } from '../../src/contract/paths.ts';
 import { ENV_OUT } from '../../src/run/environment.ts';
 

@@ -11,7 +11,7 @@ import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { test, expect } from '@playwright/test';
 import { runBatch, type RowOutcome } from '../../src/cli/batch.ts';
-import { childEnv } from '../../src/cli/run.ts';
+import { childEnv } from '../../src/cli/child-env.ts';
 import { PACKAGE_ROOT } from '../../src/contract/paths.ts';
 import { ENV_BATCH } from '../../src/run/batch-row.ts';
 import type { Results } from '../../src/report/results.ts';

@@ -16,7 +16,7 @@ import path from 'node:path';
 import { spawn } from 'node:child_process';
 import type { TestInfo } from '@playwright/test';
 import { PACKAGE_ROOT } from '../../src/contract/paths.ts';
-import { childEnv } from '../../src/cli/run.ts';
+import { childEnv } from '../../src/cli/child-env.ts';
 import type { Results } from '../../src/report/results.ts';
 import type { RowOutcome } from '../../src/cli/batch.ts';
 import { runSuite, type SuiteRun } from './run-suite.ts';

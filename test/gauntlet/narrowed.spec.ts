@@ -8,7 +8,7 @@ import path from 'node:path';
 import { test, expect } from '@playwright/test';
 import { cleanFullRun, failedChecks, runSuite } from './run-suite.ts';
 import { summaryText } from '../../src/report/results.ts';
-import { listConformanceTests } from '../../src/cli/run.ts';
+import { listConformanceTests } from '../../src/cli/listing.ts';
 
 test.describe.configure({ mode: 'parallel', timeout: 180_000 });
 

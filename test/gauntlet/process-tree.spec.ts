@@ -13,7 +13,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { failedChecks, runSuite, type SuiteRun } from './run-suite.ts';
 import { PACKAGE_ROOT } from '../../src/contract/paths.ts';
 import { contract, formatErrors } from '../../src/contract/schemas.ts';
-import { childEnv } from '../../src/cli/run.ts';
+import { childEnv } from '../../src/cli/child-env.ts';
 import { cleanUp, descendants, groupMembers, readPids, referenceConfig, running, survivors, type Pids } from './process-tree.ts';
 
 test.describe.configure({ mode: 'parallel', timeout: 180_000 });

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { spawn } from 'node:child_process';
 import { PACKAGE_ROOT } from '../../src/contract/paths.ts';
 import type { Results } from '../../src/report/results.ts';
-import { childEnv } from '../../src/cli/run.ts';
+import { childEnv } from '../../src/cli/child-env.ts';
 import { samplePeakRss } from './process-tree.ts';
 
 export interface SuiteRun {

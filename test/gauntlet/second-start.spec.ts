@@ -12,7 +12,7 @@ import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { test, expect } from '@playwright/test';
 import { PACKAGE_ROOT } from '../../src/contract/paths.ts';
-import { childEnv } from '../../src/cli/run.ts';
+import { childEnv } from '../../src/cli/child-env.ts';
 import { ENV_OUT } from '../../src/run/environment.ts';
 import type { Results } from '../../src/report/results.ts';
 

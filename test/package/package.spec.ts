@@ -10,7 +10,7 @@ import path from 'node:path';
 import { spawn } from 'node:child_process';
 import { test, expect } from '@playwright/test';
 import { CONTRACT_FILE, PACKAGE_ROOT } from '../../src/contract/paths.ts';
-import { childEnv } from '../../src/cli/run.ts';
+import { childEnv } from '../../src/cli/child-env.ts';
 import type { Results } from '../../src/report/results.ts';
 
 test.describe.configure({ timeout: 600_000 });

@@ -13,7 +13,7 @@ import { buildResults, type Results } from '../../src/report/results.ts';
 import { combineShared, mergeProblems, mergeShards, type ShardRun } from '../../src/report/merge.ts';
 import { catalogue } from '../../src/contract/catalogue.ts';
 import { PACKAGE_ROOT } from '../../src/contract/paths.ts';
-import { childEnv } from '../../src/cli/run.ts';
+import { childEnv } from '../../src/cli/child-env.ts';
 import type { CheckResult, Status } from '../../src/checks/result.ts';
 import type { Exchange } from '../../src/evidence/exchange.ts';
 import type { TestRecord } from '../../src/run/conformance.ts';
