@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { spawn, spawnSync } from 'node:child_process';
-import { childEnv } from '../src/cli/run.ts';
+import { childEnv } from '../src/cli/child-env.ts';
 import { descendants, rssBytes } from '../test/gauntlet/process-tree.ts';
 import { PACKAGE_ROOT } from '../src/contract/paths.ts';
 import type { Results } from '../src/report/results.ts';
