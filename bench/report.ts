@@ -87,36 +87,50 @@ export function readNotes(doc: string): string {
   return at >= 0 && end > at ? text.slice(at + NOTES_START.length, end).trim() : '';
 }
 
-export function writeDoc(file: string, d: DocInput): void {
-  const text = `# Benchmarks
+/** What each figure is: the head of the document. */
+export const HEAD = `# Benchmarks
 
-Written by \`npm run bench\` (\`bench/run.ts\`); the last run's figures. What each figure is:
+Written by \`npm run bench\` (\`bench/run.ts\`; options in its header: \`--quick\`, \`--only\`,
+\`--before DIR\`, \`--lanes\`, \`--slow-deadline\`); the last run's figures, the raw ones in
+\`reports/bench.json\`. What each figure is:
 
 - **(a)** \`npm start\`: the full certification of the reference module (\`node bin/conformance.js run\`,
-  every area, 100 cases a property, a fixed seed): wall time from spawn to exit; peak memory is the
-  resident memory of the suite's processes summed (the CLI, the Playwright runner, its worker),
-  sampled every 250 ms, the module's process group left out (given apart).
+  every area, 100 cases a property, a fixed seed): wall time from spawn to exit, and the CPU time
+  (user + system) of every process of the run, the module's included (GNU time). Peak memory is
+  the resident memory of the suite's processes summed (the CLI, the Playwright runner, its worker,
+  the module's watchdog), sampled every 250 ms; the module's is given apart, and the peak of each.
 - **(b)** generated cases a second through the engine (\`bench/engine.ts\`: the property runner
-  generates, sends, records the evidence and judges every check) against a bare undici loop
-  sending the same requests (captured from the engine's first pass) to a fresh module, one
-  after the other over one connection, for \`calculate\` and for the delivery sequences (a case is
-  one sequence of up to 11 calls); "same answers" counts the bare loop's statuses equal to the
-  engine's. The ratio is the engine's rate over the bare loop's.
+  generates, sends, records the evidence and judges every check; at 1 lane, then at each
+  \`--lanes\`) against a bare undici loop sending the same requests (captured from the engine's
+  first pass) to a fresh module, one after the other over one kept-alive connection, for
+  \`calculate\` and for the delivery sequences (a case is one sequence of up to 11 calls); "same
+  answers" counts the bare loop's statuses equal to the engine's. The ratio is the engine's rate
+  over the bare loop's. The bare loop is also run with a new connection per request, as the
+  engine's callback client sends them.
 - **(c)** from the spawn of \`conformance run\` to the first callback reaching the module (the first
-  \`system->module\` or \`gateway->module\` call in results.json's evidence, which counts every call),
-  with the steps on the way (the CLI's own start time in results.json, the module's "listening" log
-  line, its registration call).
+  \`system->module\` or \`gateway->module\` call in results.json's evidence, which counts every call,
+  kept or not), with the steps on the way (the CLI's own start time in results.json, the module's
+  "listening" log line, its registration call, the first line on stdout).
 - **(d)** 10,000 generated \`calculate\` cases: \`conformance run --grep "calculate: generated valid
-  requests" --runs 10000\` with a property time budget of an hour; memory at a quarter, half,
-  three quarters and the end of the run shows whether it stays flat.
+  requests" --runs 10000\` with a property time budget of an hour; the suite's memory at a quarter,
+  half, three quarters and nine tenths of the run; flat: the peak at the most cases measured at
+  most 25% over the peak at a tenth of them.
 - **(e)** the same at 1k, 10k and 100k cases, the full run at 1,000 cases a property (time budget of
-  an hour), and both with \`--lanes\` 1, 2, 4, 8 where the checkout has the option.
+  an hour), and both with \`--lanes\` 1, 2, 4, 8 where the checkout has the option (the default
+  lanes are those of (a) and (d)); the full run with areas at once (\`--parallel 2\`) where it has
+  that one.
 - **(f)** the full run of the reference module slowed to answer every request in 800 ms
-  (\`ANSWER_DELAY_MS=800\`, examples/reference-module/README.md), with a run deadline.
+  (\`ANSWER_DELAY_MS=800\`, examples/reference-module/README.md; an older suite gets this
+  checkout's module), as it is, with each \`--lanes\`, with \`--parallel 2\`, and with both at their
+  most, with a run deadline (\`--slow-deadline\`, default 300 s: "> 300 s" is a run it
+  cut, with the number of tests it stopped or never started).
 
 Timing figures depend on the machine and on what else runs on it: the load average is given at the
 start and the end of the run.
+`;
 
+export function writeDoc(file: string, d: DocInput): void {
+  const text = `${HEAD}
 ## Last run
 
 - date: ${d.date}; commit: ${d.commit}; the bench took ${Math.round(d.durationS)} s (\`${d.command}\`)
@@ -125,7 +139,7 @@ start and the end of the run.
 ${d.before ? `- before: ${d.before.commit}, measured ${d.before.date} (${d.before.machine})\n` : ''}
 ${table(d.rows, d.before, d.commit)}
 ${d.skipped.length > 0 ? `Not measured in this run: ${d.skipped.join('; ')}.\n` : ''}
-${d.details.length > 0 ? `Slowest tests (from the end of the test before to its own, as the console prints them):\n\n${d.details.join('\n')}\n` : ''}
+${d.details.length > 0 ? `Slowest tests (from the end of the test before to its own, as the console prints them; with \`--parallel\` the tests of two workers interleave):\n\n${d.details.join('\n')}\n` : ''}
 ## Notes
 
 ${NOTES_START}

@@ -7,18 +7,19 @@
  *   (b) generated cases a second, engine against a bare undici loop: calculate, delivery sequences
  *   (c) from the spawn of `conformance run` to the first callback reaching the module
  *   (d) 10,000 generated calculate cases: wall time, memory (flat in the number of cases?)
- *   (e) (a) and (d) with more cases (1k, 10k, 100k) and with `--lanes` 1, 2, 4, 8
+ *   (e) (a) and (d) with more cases (1k, 10k, 100k), with `--lanes` 1, 2, 4, 8, and (a) with `--parallel 2`
  *   (f) the reference module answering every request in 800 ms, certified (ANSWER_DELAY_MS)
  *
- *   npm run bench [-- --quick] [--before DIR] [--only a,b,d,e,f] [--lanes 1,2,4,8] [--seed 1]
- *                 [--slow-deadline 300] [--doc docs/benchmarks.md]
+ *   npm run bench [-- --quick] [--before DIR] [--only a,b,c,d,e,f] [--lanes 1,2,4,8] [--parallel 2]
+ *                 [--seed 1] [--slow-deadline 300] [--doc docs/benchmarks.md]
  *
  * `--quick` leaves out the 100k point, the full run at 1,000 cases, and of the lanes all but 1
  * and the default (the table says what was left out). `--before DIR` measures an older checkout
  * (`git worktree add /tmp/bench-before <commit>`, its node_modules installed or linked) beside
  * this one, each measurement of the two one after the other; its figures are kept in the
  * document for the runs without `--before`. (c) is read from the run of (a). The lanes figures
- * are taken where the checkout's `conformance run` has `--lanes`. Linux only (/proc).
+ * are taken where the checkout's `conformance run` has `--lanes`, those of areas at once where it
+ * has `--parallel`. Linux only (/proc).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -33,6 +34,7 @@ const { values } = parseArgs({
     before: { type: 'string' },
     only: { type: 'string', default: 'a,b,c,d,e,f' },
     lanes: { type: 'string', default: '1,2,4,8' },
+    parallel: { type: 'string', default: '2' },
     seed: { type: 'string', default: '1' },
     'slow-deadline': { type: 'string', default: '300' },
     doc: { type: 'string', default: path.join(PACKAGE_ROOT, 'docs', 'benchmarks.md') },
@@ -40,6 +42,7 @@ const { values } = parseArgs({
 });
 
 const started = performance.now();
+const commitAtStart = commitOf(PACKAGE_ROOT);
 const loadStart = loadAverage();
 const only = new Set(values.only.split(',').map((s) => s.trim()));
 const quick = values.quick;
@@ -65,6 +68,9 @@ function lanesOf(root: string): { has: boolean; default?: number } {
 }
 const lanes = { now: lanesOf(NOW), before: BEFORE ? lanesOf(BEFORE) : { has: false } };
 const LANES = values.lanes.split(',').map(Number).filter((n) => n >= 1);
+/** Areas at once (`--parallel N`), where the checkout has the option. */
+const PARALLEL = values.parallel.split(',').map(Number).filter((n) => n >= 2);
+const parallel = { now: knowsOption(NOW, '--parallel'), before: BEFORE ? knowsOption(BEFORE, '--parallel') : false };
 /** The lanes values measured beside the default (quick: 1 alone). */
 const otherLanes = (which: Which): number[] => (lanes[which].has ? LANES.filter((l) => l !== lanes[which].default && (!quick || l === 1)) : []);
 
@@ -180,6 +186,14 @@ if (only.has('e')) {
       calcRow(which, `e.calc.lanes${l}`, `(e) 10,000 calculate cases, --lanes ${l}`, 10_000, await runCli(root, calcArgs(root, 10_000, l)), undefined, true);
     }
   });
+  await both('(e) areas at once', async (which, root) => {
+    for (const p of parallel[which] ? PARALLEL : []) {
+      const full = await runCli(root, ['--seed', seed, '--parallel', String(p)]);
+      slowest(which, `(e) npm start --parallel ${p}`, full);
+      put(which, { key: `e.full.parallel${p}`, item: `(e) npm start --parallel ${p}`, measure: 'wall (CPU); peak memory', now: `${s(full.wallMs)}${cpu(full)}${exit(full)}; ${full.peakSuiteMB} MB`, target: '≤ 30 s', met: full.wallMs <= 30_000 && full.exitCode === 0 });
+    }
+  });
+  if (!parallel.now) skipped.push('(e) areas at once: this checkout has no --parallel');
   if (!lanes.now.has) skipped.push('(e) lanes: this checkout has no --lanes');
   else if (quick) skipped.push(`(e) lanes ${LANES.filter((l) => l !== 1 && l !== lanes.now.default).join(', ')} (--quick)`);
   if (quick) skipped.push('(e) the full run at 1,000 cases a property (--quick)');
@@ -191,28 +205,41 @@ if (only.has('e')) {
   }
 }
 
-// (f) the module answering in 800 ms (this checkout's reference module, for an older suite too).
+// (f) the module answering in 800 ms (this checkout's reference module, for an older suite too):
+// as it is, with each other lanes value, with areas at once (--parallel), and with both at their most.
 if (only.has('f')) {
   await both(`(f) a module answering in 800 ms (run deadline ${slowDeadlineS} s)`, async (which, root) => {
     const config = benchConfig(root, { delayMs: 800, moduleRoot: NOW, runTimeoutMs: slowDeadlineS * 1000 });
-    const measured = lanes[which].has ? [lanes[which].default, ...(quick ? [] : otherLanes(which))] : [undefined];
-    for (const l of measured) {
-      const r = await runCli(root, ['--config', config, '--seed', seed, ...(l !== undefined ? ['--lanes', String(l)] : [])]);
-      const label = l === undefined || l === lanes[which].default ? '' : ` --lanes ${l}`;
+    const most = Math.max(...LANES);
+    const variants: string[][] = [
+      [],
+      ...(quick ? [] : otherLanes(which).map((l) => ['--lanes', String(l)])),
+      ...PARALLEL.filter(() => parallel[which]).map((p) => ['--parallel', String(p)]),
+      ...(quick || !lanes[which].has ? [] : PARALLEL.filter(() => parallel[which]).map((p) => ['--parallel', String(p), '--lanes', String(most)])),
+    ];
+    for (const flags of variants) {
+      const r = await runCli(root, ['--config', config, '--seed', seed, ...flags]);
+      const label = flags.length ? ` ${flags.join(' ')}` : '';
       slowest(which, `(f) 800 ms a request${label}`, r);
-      put(which, { key: `f.wall${label ? `.lanes${l}` : ''}`, item: `(f) 800 ms a request${label}`, measure: 'wall time (CPU); verdict', now: `${r.deadlineReached ? '> ' : ''}${s(r.wallMs)}${cpu(r)}${exit(r)}; ${r.verdict ?? 'none'}`, ...(label ? {} : { target: '≤ 3 min', met: r.wallMs <= 180_000 && !r.deadlineReached }) });
+      put(which, { key: `f.wall${flags.join('')}`, item: `(f) 800 ms a request${label}`, measure: 'wall time (CPU); verdict', now: `${r.deadlineReached ? '> ' : ''}${s(r.wallMs)}${cpu(r)}${exit(r)}; ${r.verdict ?? 'none'}`, target: '≤ 3 min', met: r.wallMs <= 180_000 && !r.deadlineReached });
     }
   });
-  if (quick && lanes.now.has) skipped.push('(f) lanes other than the default (--quick)');
+  if (quick && lanes.now.has) skipped.push('(f) lanes other than the default, and --parallel with the most lanes (--quick)');
 }
 
 // The table and the document: an older checkout without lanes has no lanes figures.
 if (BEFORE && !lanes.before.has) for (const r of rows) if (/lanes/.test(r.key)) beforeFigures[r.key] ??= 'n/a: no --lanes';
-const commit = commitOf(NOW);
+if (BEFORE && !parallel.before) for (const r of rows) if (/parallel/.test(r.key)) beforeFigures[r.key] ??= 'n/a: no --parallel';
+const commitAtEnd = commitOf(NOW);
+const commit = commitAtEnd === commitAtStart ? commitAtEnd : `${commitAtStart} to ${commitAtEnd}`;
 const before: Before | undefined = BEFORE ? { commit: commitOf(BEFORE), date: new Date().toISOString().slice(0, 10), machine: machine(), figures: beforeFigures } : readBefore(doc);
 const rendered = table(rows, before, commit);
 process.stdout.write(`\n${rendered}\n${skipped.length ? `not measured: ${skipped.join('; ')}\n` : ''}`);
 const command = `npm run bench${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(' ')}` : ''}`;
 if (details.length) process.stdout.write(`slowest tests (the time from the test before to its end):\n${details.join('\n')}\n`);
-writeDoc(doc, { details, date: new Date().toISOString(), commit, machine: machine(), load: { start: loadStart, end: loadAverage() }, durationS: (performance.now() - started) / 1000, command, rows, before, skipped, notes: readNotes(doc) });
+const input = { details, date: new Date().toISOString(), commit, machine: machine(), load: { start: loadStart, end: loadAverage() }, durationS: (performance.now() - started) / 1000, command, rows, before, skipped, notes: readNotes(doc) };
+writeDoc(doc, input);
+const raw = path.join(PACKAGE_ROOT, 'reports', 'bench.json');
+fs.mkdirSync(path.dirname(raw), { recursive: true });
+fs.writeFileSync(raw, `${JSON.stringify(input, null, 2)}\n`);
 process.stdout.write(`written to ${path.relative(process.cwd(), doc)}\n`);
