@@ -192,9 +192,18 @@ export function benchConfig(root: string, settings: { timeLimitMs?: number; runT
     ...(settings.timeLimitMs !== undefined ? { generation: { ...reference.generation, timeLimitMs: settings.timeLimitMs } } : {}),
     ...(settings.runTimeoutMs !== undefined ? { runTimeoutMs: settings.runTimeoutMs } : {}),
   };
-  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'bench-config-')), 'conformance.config.json');
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-config-'));
+  configDirs.push(dir);
+  const file = path.join(dir, 'conformance.config.json');
   fs.writeFileSync(file, JSON.stringify(config));
   return file;
+}
+
+const configDirs: string[] = [];
+
+/** Removes the folders of the configurations `benchConfig` wrote. */
+export function removeConfigs(): void {
+  for (const dir of configDirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
 }
 
 /** Whether the checkout's `conformance run` knows an option (its usage names it). */

@@ -25,7 +25,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { PACKAGE_ROOT } from '../src/contract/paths.ts';
-import { benchConfig, commitOf, knowsOption, runCli, runEngine, type CliRun, type EngineRun } from './measure.ts';
+import { benchConfig, commitOf, knowsOption, removeConfigs, runCli, runEngine, type CliRun, type EngineRun } from './measure.ts';
 import { loadAverage, machine, readBefore, readNotes, table, writeDoc, type Before, type Row } from './report.ts';
 
 const { values } = parseArgs({
@@ -230,6 +230,7 @@ if (only.has('f')) {
 // The table and the document: an older checkout without lanes has no lanes figures.
 if (BEFORE && !lanes.before.has) for (const r of rows) if (/lanes/.test(r.key)) beforeFigures[r.key] ??= 'n/a: no --lanes';
 if (BEFORE && !parallel.before) for (const r of rows) if (/parallel/.test(r.key)) beforeFigures[r.key] ??= 'n/a: no --parallel';
+removeConfigs();
 const commitAtEnd = commitOf(NOW);
 const commit = commitAtEnd === commitAtStart ? commitAtEnd : `${commitAtStart} to ${commitAtEnd}`;
 const before: Before | undefined = BEFORE ? { commit: commitOf(BEFORE), date: new Date().toISOString().slice(0, 10), machine: machine(), figures: beforeFigures } : readBefore(doc);
