@@ -22,7 +22,7 @@ test(`a failing property saves its shrunk case; replay sends it again: still fai
   expect(run.exitCode, run.stderr).toBe(1);
   const r = run.results!;
   expect(r.run.seed).toBe(11);
-  expect(r.run.generation).toEqual({ seed: 11, runs: 100, timeLimitMs: expect.any(Number) });
+  expect(r.run.generation).toEqual({ seed: 11, runs: 100, timeLimitMs: expect.any(Number), lanes: 4 });
   expect(run.stdout).toContain('\nseed 11 (generated requests: 100 per property;');
 
   const result = r.results.find((x) => x.check === 'ensureTariffCostIsNumberOrAbsent')!;
