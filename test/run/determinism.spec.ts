@@ -4,7 +4,8 @@
  * at once. The runs cover the areas whose properties run in lanes (delivery, payment), with 10
  * cases a property; each is compared with the first, one case at a time: the first request of
  * every generated case (what the module made up masked: `determinism.ts`), every result
- * (status, severity, tallies, counterexample path), the requirements, the summary, the coverage.
+ * (status, severity, cases, failing cases, exercised or not, counterexample path), the
+ * requirements, the summary, the coverage.
  */
 import { test, expect } from '@playwright/test';
 import { runSuite } from '../gauntlet/run-suite.ts';
