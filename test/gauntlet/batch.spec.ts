@@ -18,6 +18,7 @@ import type { Results } from '../../src/report/results.ts';
 import { runSuite } from './run-suite.ts';
 import { batchedRun } from './batch.ts';
 import { runnerKey } from './batch-selection.ts';
+import { breakingSpec } from './breaking-spec.ts';
 
 test.describe.configure({ mode: 'parallel', timeout: 180_000 });
 
@@ -76,19 +77,7 @@ test('a row of a batch has the results and the exit code of its own conformance 
   expect(outcomes.get('unknown-area')!.stderr).toMatch(/^conformance run: unknown area "deliveries" in --area deliveries; /);
 });
 
-const BREAKS = `
-import { test } from ${JSON.stringify(path.join(PACKAGE_ROOT, 'specs', 'fixtures.ts'))};
-import { ACTIVITY } from ${JSON.stringify(path.join(PACKAGE_ROOT, 'src', 'checks', 'registration', 'applications.ts'))};
-
-test('the module acknowledges activity', async ({ session, conformance }) => {
-  const reply = await session.send('activity', { active: true, freeze: false }, { clientId: session.clientId(), extra: { systemUrl: session.system.url() } });
-  await conformance.apply(ACTIVITY.acknowledged, reply);
-});
-test('a spec that breaks', async ({ conformance }) => {
-  throw new Error('broken on purpose');
-});
-test('a test left', async ({ conformance }) => {});
-`;
+const BREAKS = breakingSpec(['a test left']);
 
 test('in a batch, each row has its one session: a spec that breaks in one row relaunches nothing, and each row writes its own results', async () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'batch-rows-'));

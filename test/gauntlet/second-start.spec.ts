@@ -13,25 +13,13 @@ import { createRequire } from 'node:module';
 import { test, expect } from '@playwright/test';
 import { PACKAGE_ROOT } from '../../src/contract/paths.ts';
 import { childEnv } from '../../src/cli/child-env.ts';
+import { breakingSpec } from './breaking-spec.ts';
 import { ENV_OUT } from '../../src/run/environment.ts';
 import type { Results } from '../../src/report/results.ts';
 
 test.describe.configure({ timeout: 180_000 });
 
-const SPEC = `
-import { test } from ${JSON.stringify(path.join(PACKAGE_ROOT, 'specs', 'fixtures.ts'))};
-import { ACTIVITY } from ${JSON.stringify(path.join(PACKAGE_ROOT, 'src', 'checks', 'registration', 'applications.ts'))};
-
-test('the module acknowledges activity', async ({ session, conformance }) => {
-  const reply = await session.send('activity', { active: true, freeze: false }, { clientId: session.clientId(), extra: { systemUrl: session.system.url() } });
-  await conformance.apply(ACTIVITY.acknowledged, reply);
-});
-test('a spec that breaks', async ({ conformance }) => {
-  throw new Error('broken on purpose');
-});
-test('a test left', async ({ conformance }) => {});
-test('another test left', async ({ conformance }) => {});
-`;
+const SPEC = breakingSpec(['a test left', 'another test left']);
 
 test('a spec that breaks forces no second launch: the tests left are skipped with the reason, and the run fails ensureOneSessionPerRun', async () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'second-start-'));

@@ -10,56 +10,32 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { test, expect } from '@playwright/test';
-import { EvidenceLog, type Exchange } from '../../src/evidence/exchange.ts';
-import { Conformance, type RecordSink } from '../../src/run/conformance.ts';
-import type { RunSession } from '../../src/run/session.ts';
+import type { Exchange } from '../../src/evidence/exchange.ts';
 import { ENV_OUT } from '../../src/run/environment.ts';
+import { calculateInMemory, inMemoryConformance } from './in-memory.ts';
 import { runProperty, type PropertySpec } from '../../src/properties/run.ts';
-import { validCalculate } from '../../src/generators/delivery/calculate.ts';
-import { ensureCalculateAnswersTariffList, ensureTariffCostIsNumberOrAbsent, ensureTariffTypeIsKnown } from '../../src/checks/delivery/calculate-reply.ts';
 import { AcceptedCalls, fillAcceptance } from '../../src/checks/callbacks/acceptance.ts';
 import type { Reply } from '../../src/client/callback-client.ts';
-import type { CaseOutcome, GeneratedCase } from '../../src/checks/case.ts';
+import type { CaseOutcome } from '../../src/checks/case.ts';
 import type { CheckResult } from '../../src/checks/result.ts';
-
-type Json = Record<string, unknown>;
 
 process.env[ENV_OUT] = fs.mkdtempSync(path.join(os.tmpdir(), 'lanes-'));
 
-function conformance(): Conformance {
-  const session = { log: new EvidenceLog(), judged: new Set<string>(), accepted: new AcceptedCalls(), registration: { code: 'm' }, config: { profile: true }, system: { calls: [], unsimulated: [] }, gateway: { calls: [], unknown: [] } } as unknown as RunSession;
-  const sink: RecordSink = { spec: 'test', annotate: () => undefined, write: async () => undefined };
-  return new Conformance(session, sink);
-}
+const conformance = inMemoryConformance;
 
-const ctx = { module: {}, stores: [{ code: 'w1', name: 'W1' }], currencies: ['EUR'], firstDay: '2030-01-01', profile: true };
-
-/** A calculate module in memory: a cost in text above 10 kg; each answer delayed by a wait that falls with the case's number (later cases end first). */
-function spec(log: { sent: string[]; inFlight: number; most: number }, independent: boolean): PropertySpec {
-  return {
-    name: 'delivery.calculate: valid requests',
-    id: 'calc',
+/** The calculate module in memory, each answer delayed by a wait that falls with the case's number (later cases end first). */
+const spec = (log: { sent: string[]; inFlight: number; most: number }, independent: boolean): PropertySpec =>
+  calculateInMemory({
     independent,
-    arbitrary: validCalculate(ctx),
-    checks: [
-      { check: ensureCalculateAnswersTariffList, app: { requirements: ['WIRE-DLV-CALCULATE-RESULT-TARIFFS'], severity: 'MUST' } },
-      { check: ensureTariffTypeIsKnown, app: { requirements: ['WIRE-DLV-CALCULATE-TARIFF-TYPE'], severity: 'MUST' } },
-      { check: ensureTariffCostIsNumberOrAbsent, app: { requirements: ['DLV-CALCULATE-TARIFF-FIELDS'], severity: 'MUST' } },
-    ],
-    exec: async (c: GeneratedCase, caseId: string): Promise<CaseOutcome> => {
+    answer: async (caseId) => {
       log.sent.push(caseId);
       log.inFlight += 1;
       log.most = Math.max(log.most, log.inFlight);
       const n = Number(/#(\d+)/.exec(caseId)?.[1] ?? 0);
       if (!caseId.includes('.s')) await new Promise((r) => setTimeout(r, 8 - (n % 4) * 2));
       log.inFlight -= 1;
-      const weight = ((c.payload as Json).packages as Json[]).reduce((s, p) => s + Number(p.weight), 0);
-      const json = { success: true, result: [{ code: 'std', name: 'Standard', type: 'courier', cost: weight > 10_000 ? '5.40' : 5.4 }] };
-      const reply: Reply = { exchange: { id: caseId, request: { method: 'POST', url: 'http://127.0.0.1:9/calculate', headers: {}, bytes: 0 } } as Exchange, status: 200, headers: {}, body: Buffer.from(JSON.stringify(json)), json };
-      return { case: c, reply, module: {}, profile: true };
     },
-  };
-}
+  });
 
 /** What a result says, its evidence's exchange ids aside (those are the cases' ids here, the same in any order). */
 const said = (rs: CheckResult[]) => rs.map((r) => ({ check: r.check, status: r.status, message: r.message, property: { ...r.property, counterexample: r.property?.counterexample && { ...r.property.counterexample, file: undefined } } }));

@@ -7,50 +7,26 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { test, expect } from '@playwright/test';
-import { EvidenceLog, type Exchange } from '../../src/evidence/exchange.ts';
-import { Conformance, type RecordSink } from '../../src/run/conformance.ts';
-import type { RunSession } from '../../src/run/session.ts';
 import { ENV_OUT } from '../../src/run/environment.ts';
+import { calculateInMemory, inMemoryConformance } from './in-memory.ts';
 import { runProperty, type PropertySpec } from '../../src/properties/run.ts';
-import { validCalculate } from '../../src/generators/delivery/calculate.ts';
-import { ensureCalculateAnswersTariffList, ensureTariffCostIsNumberOrAbsent, ensureTariffTypeIsKnown } from '../../src/checks/delivery/calculate-reply.ts';
-import type { Reply } from '../../src/client/callback-client.ts';
-import type { CaseOutcome, GeneratedCase, SavedFailure } from '../../src/checks/case.ts';
+import type { SavedFailure } from '../../src/checks/case.ts';
 
 type Json = Record<string, unknown>;
 
 const out = fs.mkdtempSync(path.join(os.tmpdir(), 'property-'));
 process.env[ENV_OUT] = out;
 
-function conformance(): Conformance {
-  const session = { log: new EvidenceLog(), judged: new Set<string>(), registration: { code: 'm' }, config: { profile: true }, system: { calls: [], unsimulated: [] }, gateway: { calls: [], unknown: [] } } as unknown as RunSession;
-  const sink: RecordSink = { spec: 'test', annotate: () => undefined, write: async () => undefined };
-  return new Conformance(session, sink);
-}
-
-const ctx = { module: {}, stores: [{ code: 'w1', name: 'W1' }], currencies: ['EUR'], firstDay: '2030-01-01', profile: true };
+const conformance = inMemoryConformance;
 
 /** A module in memory: tariffs whose cost turns into text above 10 kg in all. */
-function spec(sent: string[], slowMs = 0): PropertySpec {
-  return {
-    name: 'delivery.calculate: valid requests',
-    id: 'calc',
-    arbitrary: validCalculate(ctx),
-    checks: [
-      { check: ensureCalculateAnswersTariffList, app: { requirements: ['WIRE-DLV-CALCULATE-RESULT-TARIFFS'], severity: 'MUST' } },
-      { check: ensureTariffTypeIsKnown, app: { requirements: ['WIRE-DLV-CALCULATE-TARIFF-TYPE'], severity: 'MUST' } },
-      { check: ensureTariffCostIsNumberOrAbsent, app: { requirements: ['DLV-CALCULATE-TARIFF-FIELDS'], severity: 'MUST' } },
-    ],
-    exec: async (c: GeneratedCase, caseId: string): Promise<CaseOutcome> => {
+const spec = (sent: string[], slowMs = 0): PropertySpec =>
+  calculateInMemory({
+    answer: async (caseId) => {
       sent.push(caseId);
       if (slowMs) await new Promise((r) => setTimeout(r, slowMs));
-      const weight = ((c.payload as Json).packages as Json[]).reduce((s, p) => s + Number(p.weight), 0);
-      const json = { success: true, result: [{ code: 'std', name: 'Standard', type: 'courier', cost: weight > 10_000 ? '5.40' : 5.4 }] };
-      const reply: Reply = { exchange: { id: caseId, request: { method: 'POST', url: 'http://127.0.0.1:9/calculate', headers: {}, bytes: 0 } } as Exchange, status: 200, headers: {}, body: Buffer.from(JSON.stringify(json)), json };
-      return { case: c, reply, module: {}, profile: true };
     },
-  };
-}
+  });
 
 test('one result per check over all the cases; the failing one shrunk to the smallest case that breaks it, saved for replay', async () => {
   const sent: string[] = [];
