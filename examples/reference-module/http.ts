@@ -108,7 +108,8 @@ export class Router {
     return this;
   }
 
-  async dispatch(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  /** `preread`: the body already read (a module of several accounts reads it to know whose request it is). */
+  async dispatch(req: IncomingMessage, res: ServerResponse, preread?: Buffer): Promise<void> {
     if (this.answerDelayMs > 0) await new Promise((r) => setTimeout(r, this.answerDelayMs));
     const method = (req.method ?? 'GET').toUpperCase();
     const url = new URL(req.url ?? '/', 'http://module.invalid');
@@ -124,7 +125,7 @@ export class Router {
         res.setHeader('allow', allow);
         throw new HttpError(405, `method ${method} is not allowed on ${path} (allowed: ${allow})`);
       }
-      const body = method === 'GET' || method === 'HEAD' ? Buffer.alloc(0) : await readBody(req);
+      const body = method === 'GET' || method === 'HEAD' ? Buffer.alloc(0) : (preread ?? (await readBody(req)));
       const contentType = String(req.headers['content-type'] ?? '').toLowerCase();
       const isForm = contentType.includes('application/x-www-form-urlencoded') || (contentType === '' && body.length > 0);
       const params: Record<string, string> = {};
@@ -152,6 +153,21 @@ export class Router {
       }
     }
   }
+}
+
+/**
+ * The clientId a request carries, whatever it is (callback, webhook, trigger, page): form field,
+ * query parameter, or the transport webhook's `ClientId` header; with the body, read once.
+ */
+export async function carriedClientId(req: IncomingMessage): Promise<{ clientId: string | undefined; body: Buffer | undefined }> {
+  const method = (req.method ?? 'GET').toUpperCase();
+  const body = method === 'GET' || method === 'HEAD' ? undefined : await readBody(req);
+  const contentType = String(req.headers['content-type'] ?? '').toLowerCase();
+  const form = body && (contentType.includes('application/x-www-form-urlencoded') || (contentType === '' && body.length > 0)) ? new URLSearchParams(body.toString('utf8')) : undefined;
+  const query = new URL(req.url ?? '/', 'http://module.invalid').searchParams;
+  const header = req.headers.clientid;
+  const clientId = form?.get('clientId') || query.get('clientId') || (typeof header === 'string' ? header : undefined) || undefined;
+  return { clientId, body };
 }
 
 /** The clientId a callback presents: form field first, then query parameter. */

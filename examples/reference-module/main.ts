@@ -7,11 +7,15 @@
  * Env: SYSTEM_URL, API_KEY, PORT (required); PUBLIC_URL, MODULE_CODE, CLIENT_ID, FAULTS,
  * BOT_RECONNECT_MS, REGISTER_ATTEMPTS, REGISTER_RETRY_MS, REQUEST_TIMEOUT_MS, ANSWER_DELAY_MS, PID_FILE (optional).
  * It listens on 127.0.0.1:PORT, then registers; logs go to stderr; SIGTERM stops it cleanly.
+ * Multi-account: the hook registration.connect {systemUrl, apiKey} adds an account (its own
+ * clientId, registration, gateway connections and state); a request is its clientId's account's.
  */
 import http from 'node:http';
+import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { ConfigError, loadConfig, type Config } from './config.ts';
-import { CallbackAuth, Router, sendBytes, sendJson, sendText, unknownIdStyle } from './http.ts';
+import { CallbackAuth, Router, badRequest, carriedClientId, sendBytes, sendJson, sendText, unknownIdStyle } from './http.ts';
+import type { Obj } from './input.ts';
 import { ActivityStore, mountActivity } from './activity.ts';
 import { DeliveryService, DeliveryStore, mountDelivery, trackingEntry } from './delivery.ts';
 import { PaymentService, mountPayment } from './payment.ts';
@@ -30,19 +34,33 @@ function page(title: string, body: string): string {
   return `<!doctype html><html><head><meta charset="utf-8"><title>${title}</title></head><body><h1>${title}</h1>${body}</body></html>`;
 }
 
-async function main(): Promise<void> {
-  let config: Config;
-  try {
-    config = loadConfig();
-  } catch (e) {
-    if (e instanceof ConfigError) {
-      process.stderr.write(`[reference-module] configuration error: ${e.message}\n`);
-      process.exit(2);
-    }
-    throw e;
-  }
+/** Where the module listens and how the system calls it: known once the server listens. */
+interface Where {
+  port: number;
+  publicUrl: string;
+}
 
-  let publicUrl = config.publicUrl ?? `http://127.0.0.1:${config.port}`;
+/**
+ * One account of the module: a system (its URL and API key) the module is connected to, with its
+ * own clientId, registration, gateway connections (from that registration's answer) and state.
+ * Every callback, webhook and trigger is answered by the account of the clientId it carries.
+ */
+interface Account {
+  clientId: string;
+  systemUrl: string;
+  apiKey: string;
+  router: Router;
+  register: () => Promise<RegistrationOutcome>;
+  stop: () => void;
+}
+
+/** What a trigger that registers answers. */
+function answerOf(o: RegistrationOutcome): Obj {
+  return { success: o.registered, ...(o.error ? { errorMsg: o.error } : {}), status: o.status ?? null, reply: o.reply ?? null };
+}
+
+/** Builds an account: its services, its routes (on a router of its own) and its registration. */
+function openAccount(config: Config, where: Where, connect: (p: Obj) => Promise<Obj>): Account {
   const router = new Router(config.answerDelayMs);
   const auth = new CallbackAuth(config.clientId, config.faults);
   const system = new SystemClient(config.systemUrl, config.apiKey, config.requestTimeoutMs, {
@@ -55,18 +73,16 @@ async function main(): Promise<void> {
   const activity = new ActivityStore();
   const deliveryStore = new DeliveryStore();
   const delivery = new DeliveryService(deliveryStore, config.faults, config.variations.has('strict-delivery-configuration'), { pastShipmentDates: config.variations.has('accepts-past-shipment-date') });
-  unknownIdStyle.quotesValue = config.variations.has('not-found-quotes-value');
-  const payment = new PaymentService(system, () => publicUrl, config.faults, config.variations);
-  const telephony = new TelephonyService(system, () => publicUrl, config.faults, { resendOne: config.variations.has('resends-one-call'), reportsCalls: config.variations.has('reports-started-calls') });
+  const payment = new PaymentService(system, () => where.publicUrl, config.faults, config.variations);
+  const telephony = new TelephonyService(system, () => where.publicUrl, config.faults, { resendOne: config.variations.has('resends-one-call'), reportsCalls: config.variations.has('reports-started-calls') });
   const transport = new TransportService(config.requestTimeoutMs, config.variations.has('acts-on-references'));
   const hostile = new Hostile(config.faults);
   const bot = new Bot(deliveryStore, config.botReconnectMs, config.requestTimeoutMs, (socket) => hostile.onBotSocketOpen(socket));
   let registration: RegistrationOutcome | undefined;
   let registeredAgain = false;
-  let port = config.port;
 
   const doRegister = async (): Promise<RegistrationOutcome> => {
-    const outcome = await register(system, { config, publicUrl, port }, config.registerAttempts, config.registerRetryMs);
+    const outcome = await register(system, { config, publicUrl: where.publicUrl, port: where.port }, config.registerAttempts, config.registerRetryMs);
     registration = outcome;
     if (!outcome.registered) {
       log('not registered', { error: outcome.error });
@@ -87,7 +103,7 @@ async function main(): Promise<void> {
       setTimeout(() => {
         const added = [{ name: 'Second shop', code: 'second', active: true }];
         payment.addedShops.push(...added);
-        void register(system, { config, publicUrl, port, addedShops: added }, config.registerAttempts, config.registerRetryMs).then((again) =>
+        void register(system, { config, publicUrl: where.publicUrl, port: where.port, addedShops: added }, config.registerAttempts, config.registerRetryMs).then((again) =>
           log(again.registered ? 'registration updated: shop "second" added' : 'registration update refused', again.error ? { error: again.error } : undefined),
         );
       }, 1_500).unref();
@@ -118,10 +134,8 @@ async function main(): Promise<void> {
     telephony,
     payment,
     transport,
-    register: async () => {
-      const o = await doRegister();
-      return { success: o.registered, ...(o.error ? { errorMsg: o.error } : {}), status: o.status ?? null, reply: o.reply ?? null };
-    },
+    register: async () => answerOf(await doRegister()),
+    connect,
   });
 
   // Pages for people (no callbacks): logo, account pages, and a state snapshot for the suite.
@@ -135,7 +149,7 @@ async function main(): Promise<void> {
       success: true,
       code: config.moduleCode,
       clientId: config.clientId,
-      publicUrl,
+      publicUrl: where.publicUrl,
       faults: config.faults.list(),
       registered: registration?.registered ?? false,
       registrationError: registration?.error ?? null,
@@ -153,23 +167,70 @@ async function main(): Promise<void> {
     }),
   );
 
-  const server = http.createServer((req, res) => void router.dispatch(req, res));
+  return { clientId: config.clientId, systemUrl: config.systemUrl, apiKey: config.apiKey, router, register: doRegister, stop: () => (bot.stop(), hostile.stop()) };
+}
+
+async function main(): Promise<void> {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (e) {
+    if (e instanceof ConfigError) {
+      process.stderr.write(`[reference-module] configuration error: ${e.message}\n`);
+      process.exit(2);
+    }
+    throw e;
+  }
+
+  unknownIdStyle.quotesValue = config.variations.has('not-found-quotes-value');
+  const where: Where = { port: config.port, publicUrl: config.publicUrl ?? `http://127.0.0.1:${config.port}` };
+  // The account of the environment first; test hook registration.connect adds others (a
+  // multi-account module: each system the module is connected to is an account of its own).
+  const accounts: Account[] = [];
+  const connect = async (p: Obj): Promise<Obj> => {
+    const systemUrl = typeof p.systemUrl === 'string' ? p.systemUrl.trim() : '';
+    const apiKey = typeof p.apiKey === 'string' ? p.apiKey.trim() : '';
+    if (!/^https?:\/\/[^/]/.test(systemUrl)) throw badRequest('systemUrl must be an http(s) URL');
+    if (!apiKey) throw badRequest('apiKey is required');
+    const url = systemUrl.replace(/\/+$/, '');
+    // The same system and key again: the account is registered again, not opened twice.
+    let account = accounts.find((a) => a.systemUrl === url && a.apiKey === apiKey);
+    if (!account) {
+      account = openAccount({ ...config, systemUrl: url, apiKey, clientId: randomBytes(16).toString('hex') }, where, connect);
+      accounts.push(account);
+      log('account connected', { systemUrl: url, accounts: accounts.length });
+    }
+    return answerOf(await account.register());
+  };
+  const first = openAccount(config, where, connect);
+  accounts.push(first);
+
+  // One account: every request is its own, as before. Several: the clientId a request carries
+  // (query, form field, the webhook's ClientId header) names the account that answers it; any
+  // other request is the first account's, which refuses what is not its own.
+  const dispatch = async (req: http.IncomingMessage, res: http.ServerResponse): Promise<void> => {
+    if (accounts.length === 1) return first.router.dispatch(req, res);
+    const carried = await carriedClientId(req).catch((e: unknown) => (sendJson(res, 413, { success: false, errorMsg: (e as Error).message }), undefined));
+    if (!carried) return;
+    const account = accounts.find((a) => a.clientId === carried.clientId) ?? first;
+    return account.router.dispatch(req, res, carried.body);
+  };
+  const server = http.createServer((req, res) => void dispatch(req, res));
   server.keepAliveTimeout = 5_000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.port, '127.0.0.1', () => resolve());
   });
-  port = (server.address() as AddressInfo).port;
-  publicUrl = config.publicUrl ?? `http://127.0.0.1:${port}`;
-  log(`listening on 127.0.0.1:${port} as ${publicUrl}`, { code: config.moduleCode, faults: config.faults.list(), variations: config.variations.list() });
+  where.port = (server.address() as AddressInfo).port;
+  where.publicUrl = config.publicUrl ?? `http://127.0.0.1:${where.port}`;
+  log(`listening on 127.0.0.1:${where.port} as ${where.publicUrl}`, { code: config.moduleCode, faults: config.faults.list(), variations: config.variations.list() });
 
   let stopping = false;
   const shutdown = (signal: string): void => {
     if (stopping) return;
     stopping = true;
     log(`${signal}: stopping`);
-    bot.stop();
-    hostile.stop();
+    for (const a of accounts) a.stop();
     server.close(() => process.exit(0));
     server.closeAllConnections();
     setTimeout(() => process.exit(0), 2_000).unref();
@@ -178,7 +239,7 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => shutdown('SIGINT'));
   await startProcesses(config.faults, process.env.PID_FILE?.trim() || undefined);
 
-  await doRegister();
+  await first.register();
 }
 
 main().catch((e: unknown) => {

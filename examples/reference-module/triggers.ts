@@ -25,6 +25,8 @@ export interface TriggerDeps {
   transport: TransportService;
   /** Registers again; resolves to the outcome. */
   register: () => Promise<Obj>;
+  /** Connects another account (params systemUrl, apiKey) and registers it with that system; resolves to the outcome. */
+  connect: (params: Obj) => Promise<Obj>;
 }
 
 type Trigger = (params: Obj) => Promise<Obj>;
@@ -144,6 +146,9 @@ export function triggers(deps: TriggerDeps): Record<string, Trigger> {
     'transport.templateReport': async (p) => transport.templateReport(p),
 
     'registration.repeat': async () => deps.register(),
+
+    /** A user connects another system on the settings page: an account of its own (clientId, gateway, state), registered with that system. */
+    'registration.connect': async (p) => deps.connect(p),
   };
 }
 
