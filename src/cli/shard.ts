@@ -76,13 +76,19 @@ function contractSha(): string {
 /**
  * The shard's record for `run.shard`. Refused (configuration errors): a configuration without a
  * fixed seed (every shard would draw its own, and the merge would refuse them at the end), and
- * remote mode without the registration given (`remote.registration`): a staging module registers
- * with one system address, so all shards but one would wait for it in vain.
+ * remote mode with neither the registration given (`remote.registration`) nor the trigger
+ * `registration.connect`: a staging module registers with one system address, so all shards but
+ * one would wait for it in vain. With the trigger, each shard is an account of its own of the
+ * module (its system and gateway, its key, its registration and clientId), connected by the
+ * session (src/run/session.ts); what differs between shards (key, addresses) is out of
+ * `configFingerprint`, the trigger itself in it.
  */
 export function shardInfo(config: ResolvedConfig, shard: { current: number; total: number }, seedGiven: boolean): ShardInfo {
   if (!seedGiven) throw new ConfigError(`--shard ${shard.current}/${shard.total} needs a fixed seed (--seed N, or generation.seed in the configuration): every shard must send the requests of the same run`);
-  if (config.mode === 'remote' && typeof config.remote?.registration !== 'object') {
-    throw new ConfigError(`--shard in remote mode needs the module's registration given (remote.registration or --registration FILE): the module registers with one system address, so the other shards would wait for it in vain`);
+  if (config.mode === 'remote' && typeof config.remote?.registration !== 'object' && !config.triggers?.['registration.connect']) {
+    throw new ConfigError(
+      `--shard in remote mode needs the module's registration given (remote.registration or --registration FILE), or the trigger registration.connect (each shard connects an account of its own): without them the module registers with one system address, so the other shards would wait for it in vain`,
+    );
   }
   return { current: shard.current, total: shard.total, config: configFingerprint(config), contract: contractSha() };
 }

@@ -20,6 +20,7 @@ export const TRIGGER_PARAMETERS: Readonly<Record<string, readonly string[]>> = {
   'transport.inboundMessage': ['channelId', 'text', 'count'],
   'transport.templateReport': ['channelId', 'code', 'template'],
   'registration.repeat': [],
+  'registration.connect': ['systemUrl', 'apiKey'],
 };
 
 /**
@@ -109,6 +110,9 @@ function placeholderProblem(whole: string, env: boolean, name: string, pointer: 
   if ((RUN_PLACEHOLDERS as readonly string[]).includes(name)) {
     if (name === 'caFile' && data.tls !== true && (data.tls === undefined || typeof data.tls === 'boolean')) {
       return `placeholder {caFile} at ${at} needs "tls": true (it is the CA certificate of the HTTPS simulators)`;
+    }
+    if ((name === 'code' || name === 'clientId') && place.at === 'trigger' && place.trigger === 'registration.connect') {
+      return `placeholder {${name}} at ${at} is not known when registration.connect is fired: it asks for the registration {${name}} comes from`;
     }
     if ((name === 'code' || name === 'clientId') && place.at === 'launch') {
       return `placeholder {${name}} at ${at} is not known when the module is launched: {code} and {clientId} come from its registration (use them in triggers and readiness.url)`;

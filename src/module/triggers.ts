@@ -19,6 +19,7 @@ export const TRIGGERS = {
   'transport.inboundMessage': 'a customer writes to the channel; params: channelId, text, count (how many messages, default 1: each its own message with its own external id, sent as fast as the rate limit allows; the answer may list their external_ids). Fired once per channel with count 1 before the webhooks (their chats are those customers opened), and with a large count for the rate test',
   'transport.templateReport': 'the provider created a template of its own and the module reports it (POST /channels/{channel_id}/templates with code, name, type, body, verification_status, header, examples, footer, buttons); params: channelId, code (the code to report it by), template (JSON text of the template: name, lang, category, type, body, verification_status, header or attachments, examples, footer, buttons)',
   'registration.repeat': 'the module registers again; no params',
+  'registration.connect': 'remote mode: the module connects an account with the run\'s system (as a user does on its settings page) and registers with it; fired by the session once its simulators listen, when no registration is given; params: systemUrl (the system\'s public URL), apiKey (the run\'s key)',
 } as const;
 
 export type TriggerName = keyof typeof TRIGGERS;

@@ -6,7 +6,7 @@
  */
 import type { ResolvedConfig } from '../module/config.ts';
 import { LaunchedModule, STOP_GRACE_MS, freePort } from '../module/launcher.ts';
-import { Triggers } from '../module/triggers.ts';
+import { Triggers, triggerFailure } from '../module/triggers.ts';
 import { EvidenceLog, type Exchange } from '../evidence/exchange.ts';
 import { Redactor } from '../evidence/redact.ts';
 import { CallbackClient, type Reply } from '../client/callback-client.ts';
@@ -163,7 +163,18 @@ export class RunSession {
       return;
     }
     const timeoutMs = spec.registrationTimeoutMs ?? 60_000;
-    await this.awaitRegistration(timeoutMs);
+    // A multi-account staging module (one account per run or shard): the run's own system and key
+    // are connected as a user does on the module's settings page; the module then registers here.
+    let connectFailure: string | undefined;
+    if (this.triggers.declared('registration.connect')) {
+      connectFailure = triggerFailure(await this.triggers.fire('registration.connect', { systemUrl: this.system.url(), apiKey: this.config.apiKey }));
+    }
+    try {
+      await this.awaitRegistration(timeoutMs);
+    } catch (e) {
+      if (connectFailure && e instanceof SessionStartError) throw new SessionStartError(`${e.message}; the trigger registration.connect failed: ${connectFailure}`);
+      throw e;
+    }
   }
 
   /**
