@@ -46,6 +46,8 @@ export interface CallOptions {
   probe?: boolean;
   /** The generated case the request belongs to (see Exchange.case). */
   case?: string;
+  /** This request's whole-request timeout instead of the client's (a trigger's own `timeoutMs`). */
+  timeoutMs?: number;
 }
 
 /**
@@ -98,15 +100,17 @@ export class CallbackClient {
     let declared: number | undefined;
     let received = 0;
     const chunks: Buffer[] = [];
+    const timeoutMs = options.timeoutMs ?? this.timeoutMs;
+    const setting = options.timeoutMs === undefined ? 'setting callbacks.timeoutMs' : 'the trigger\'s timeoutMs';
     try {
       const res = await request(url, {
         method: method as 'GET' | 'POST',
         headers,
         body,
         dispatcher: this.agent,
-        signal: AbortSignal.timeout(this.timeoutMs),
-        headersTimeout: this.timeoutMs,
-        bodyTimeout: this.timeoutMs,
+        signal: AbortSignal.timeout(timeoutMs),
+        headersTimeout: timeoutMs,
+        bodyTimeout: timeoutMs,
       });
       status = res.statusCode;
       resHeaders = flatHeaders(res.headers);
@@ -133,7 +137,7 @@ export class CallbackClient {
       const timedOut = err.name === 'TimeoutError' || err.name === 'AbortError' || err.code === 'UND_ERR_HEADERS_TIMEOUT' || err.code === 'UND_ERR_BODY_TIMEOUT';
       // What had arrived when the reply broke off: its status line and part of its body.
       const got = status === undefined ? '' : `HTTP ${status} and ${received} byte(s) of its body received${declared !== undefined ? ` of the ${declared} its Content-Length declares` : ''}`;
-      if (timedOut) error = `no complete reply within ${this.timeoutMs} ms (the per-request timeout, setting callbacks.timeoutMs)${got ? `: ${got}` : ''}`;
+      if (timedOut) error = `no complete reply within ${timeoutMs} ms (the per-request timeout, ${setting})${got ? `: ${got}` : ''}`;
       else if (status !== undefined && declared !== undefined && received < declared) error = `reply body shorter than its Content-Length: ${received} of ${declared} bytes, then the connection closed (${err.code ?? err.cause?.code ?? err.name}: ${err.message})`;
       else error = `${err.code ?? err.cause?.code ?? err.name}: ${err.message}${got ? ` (${got})` : ''}`;
     }

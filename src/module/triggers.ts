@@ -65,13 +65,14 @@ export class Triggers {
     const headers = Object.fromEntries(Object.entries(spec.headers ?? {}).map(([k, v]) => [k, fill(v, vars)]));
     const method = spec.method ?? 'POST';
     const label = `trigger ${name}`;
+    const timeout = spec.timeoutMs === undefined ? {} : { timeoutMs: spec.timeoutMs };
     this.fired.push({ name, at: Date.now() });
-    if (method === 'GET') return this.client.get(url, {}, { label, headers, direction: 'system->module' });
+    if (method === 'GET') return this.client.get(url, {}, { label, headers, direction: 'system->module', ...timeout });
     let body: string;
     if (spec.body === undefined) body = JSON.stringify(params);
     else if (typeof spec.body === 'string') body = fill(spec.body, vars);
     else body = JSON.stringify(coerceNumbers(fillDeep(spec.body, vars), params));
-    return this.client.send(method, url, body, { 'content-type': 'application/json', ...headers }, { label, direction: 'system->module' });
+    return this.client.send(method, url, body, { 'content-type': 'application/json', ...headers }, { label, direction: 'system->module', ...timeout });
   }
 }
 
