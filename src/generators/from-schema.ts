@@ -8,6 +8,7 @@
  */
 import fc from 'fast-check';
 import { loadSchemas, type LoadedSchema } from '../contract/schemas.ts';
+import { matching } from './matching.ts';
 
 type Node = Record<string, unknown>;
 
@@ -96,7 +97,7 @@ function restsOnProfile(node: Node, baseId: string): boolean {
 
 /** An https URL of plain characters (what ajv-formats' strict `uri` accepts). */
 const URL_ARB = fc
-  .record({ host: fc.constantFrom('module.example.com', 'cdn.example.org', 'shop.example.net'), path: fc.array(fc.stringMatching(/^[a-z0-9]{1,8}$/), { maxLength: 3 }) })
+  .record({ host: fc.constantFrom('module.example.com', 'cdn.example.org', 'shop.example.net'), path: fc.array(matching(/^[a-z0-9]{1,8}$/), { maxLength: 3 }) })
   .map(({ host, path }) => `https://${host}/${path.join('/')}`);
 
 /** Strings of the formats the contract's schemas use (ajv-formats). */
@@ -184,7 +185,7 @@ export function schemaArbitrary(ref: string, options: SchemaArbitraryOptions = {
       }
       case 'string':
         if (typeof node.format === 'string' && FORMATS[node.format]) return FORMATS[node.format]!;
-        if (typeof node.pattern === 'string') return fc.stringMatching(new RegExp(node.pattern));
+        if (typeof node.pattern === 'string') return matching(new RegExp(node.pattern));
         return fc.string({ unit: TEXT_UNIT, minLength: typeof node.minLength === 'number' ? node.minLength : 0, maxLength: Math.min(40, typeof node.maxLength === 'number' ? node.maxLength : 40) });
       case 'integer':
         return fc.integer({ min: typeof node.minimum === 'number' ? node.minimum : -1000, max: typeof node.maximum === 'number' ? node.maximum : 1_000_000 });

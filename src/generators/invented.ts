@@ -4,6 +4,7 @@
  * with what it is for, so that two inventions of one run differ.
  */
 import fc from 'fast-check';
+import { matching } from './matching.ts';
 
 /** A 32-bit hash of a label (FNV-1a). */
 function hash(label: string): number {
@@ -18,4 +19,4 @@ export function invent<T>(seed: number, purpose: string, arbitrary: fc.Arbitrary
 }
 
 /** A hexadecimal token (`length` characters) for this seed and purpose. */
-export const inventedHex = (seed: number, purpose: string, length = 12): string => invent(seed, purpose, fc.stringMatching(new RegExp(`^[0-9a-f]{${length}}$`)));
+export const inventedHex = (seed: number, purpose: string, length = 12): string => invent(seed, purpose, matching(new RegExp(`^[0-9a-f]{${length}}$`)));

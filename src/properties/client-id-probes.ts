@@ -32,6 +32,7 @@ import { CLIENT_ID_PROBES } from '../checks/callbacks/applications.ts';
 import type { ModuleKind } from '../contract/kinds.ts';
 import type { Presented } from './refusal-probe.ts';
 import type { CaseOutcome, GeneratedCase, Observation } from '../checks/case.ts';
+import { matching } from '../generators/matching.ts';
 
 /** The callbacks of a module kind probed by its area's client-id spec, in the table's order. */
 export const probedHere = (kind: ModuleKind): CallbackName[] => CALLBACK_NAMES.filter((n) => CALLBACKS[n].kind === kind && 'here' in CLIENT_ID_PROBES[n]);
@@ -51,7 +52,7 @@ export const isClientIdCase = (c: GeneratedCase): c is ClientIdCase => (c as Par
 
 /** Probe cases over the platform's requests of a callback: each sent without a clientId and with one the module never gave. */
 export function clientIdCases(callback: CallbackName, requests: fc.Arbitrary<{ payload: unknown; url?: string }>, clientId: string): fc.Arbitrary<ClientIdCase> {
-  const unknown = fc.stringMatching(/^[A-Za-z0-9_-]{8,40}$/).filter((c) => c !== clientId);
+  const unknown = matching(/^[A-Za-z0-9_-]{8,40}$/).filter((c) => c !== clientId);
   return fc.record({ request: requests, unknown }).map(({ request, unknown }) => ({
     callback,
     payload: request.payload,

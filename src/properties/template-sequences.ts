@@ -30,6 +30,7 @@ import type { CaseOutcome, GeneratedCase } from '../checks/case.ts';
 import type { RunSession } from '../run/session.ts';
 import { transportOf } from '../generators/chat/context.ts';
 import { bindStep } from '../generators/chat/references.ts';
+import { matching } from '../generators/matching.ts';
 
 type Json = Record<string, unknown>;
 
@@ -338,10 +339,10 @@ function stepArbitraries(canVerdict: boolean, canReport: boolean): Array<fc.Arbi
     // Verdicts are what the table is about: weighted so that most sequences reach a decision, rejections included.
     out.push(verdict, verdict, verdict, verdict);
     out.push(fc.record({ target, data: content }).map((g) => ({ op: 'resubmit' as const, ...g })));
-    out.push(fc.record({ target, samples: fc.array(fc.stringMatching(/^[A-Za-z0-9]{1,10}$/), { minLength: 1, maxLength: 4 }) }).map((g) => ({ op: 'edit' as const, ...g })));
+    out.push(fc.record({ target, samples: fc.array(matching(/^[A-Za-z0-9]{1,10}$/), { minLength: 1, maxLength: 4 }) }).map((g) => ({ op: 'edit' as const, ...g })));
   }
   if (canReport) {
-    const report = fc.record({ channel, code: fc.stringMatching(/^prov_[a-z0-9]{4,10}$/), status: fc.constantFrom(...VERIFICATION_STATUSES), data: content }).map((g) => ({ op: 'report' as const, ...g }));
+    const report = fc.record({ channel, code: matching(/^prov_[a-z0-9]{4,10}$/), status: fc.constantFrom(...VERIFICATION_STATUSES), data: content }).map((g) => ({ op: 'report' as const, ...g }));
     out.push(report, report);
   }
   return out;

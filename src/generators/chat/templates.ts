@@ -22,6 +22,7 @@
  */
 import fc from 'fast-check';
 import type { ChatChannel } from './context.ts';
+import { matching } from '../matching.ts';
 
 /** At most 10 quick-reply buttons (document, Chat template and Limits). */
 export const MAX_QUICK_REPLIES = 10;
@@ -36,7 +37,7 @@ const word = fc.constantFrom(...WORDS);
 const words = (min: number, max: number): fc.Arbitrary<string> => fc.array(word, { minLength: min, maxLength: max }).map((ws) => ws.join(' '));
 
 /** A template name: lower case letters, digits and underscores (as providers name templates). */
-export const templateName: fc.Arbitrary<string> = fc.stringMatching(/^[a-z][a-z0-9_]{2,30}$/);
+export const templateName: fc.Arbitrary<string> = matching(/^[a-z][a-z0-9_]{2,30}$/);
 
 /** Text with the variables {{1}}..{{n}} in order, words around them. */
 function textWithVariables(n: number, minWords = 1): fc.Arbitrary<string> {
@@ -50,7 +51,7 @@ function textWithVariables(n: number, minWords = 1): fc.Arbitrary<string> {
 }
 
 /** A sample value of a variable. */
-const sample = fc.oneof(words(1, 2), fc.stringMatching(/^[0-9]{1,8}$/), fc.constantFrom('John', 'Мария', 'A-1024'));
+const sample = fc.oneof(words(1, 2), matching(/^[0-9]{1,8}$/), fc.constantFrom('John', 'Мария', 'A-1024'));
 const samples = (n: number): fc.Arbitrary<string[]> => fc.array(sample, { minLength: n, maxLength: n });
 
 /** A file id of the gateway's files (a uuid, as the gateway names its files). */
@@ -66,11 +67,11 @@ interface Button {
 /** At most `n` characters (code points: an emoji is never cut in two). */
 const cut = (s: string, n: number): string => [...s].slice(0, n).join('');
 const label = words(1, 3).map((s) => cut(s, 25));
-const phoneNumber = fc.stringMatching(/^\+[1-9][0-9]{9,12}$/);
+const phoneNumber = matching(/^\+[1-9][0-9]{9,12}$/);
 
 /** A URL button: its link may hold one variable {{1}} (then it has one sample). */
 const urlButton: fc.Arbitrary<{ button: Button; vars: number }> = fc
-  .record({ label, path: fc.stringMatching(/^[a-z0-9]{1,12}$/), variable: fc.boolean() })
+  .record({ label, path: matching(/^[a-z0-9]{1,12}$/), variable: fc.boolean() })
   .map(({ label, path, variable }) => ({ button: { type: 'url', label, url: `https://shop.example/${path}${variable ? '/{{1}}' : ''}` }, vars: variable ? 1 : 0 }));
 const phoneButton: fc.Arbitrary<{ button: Button; vars: number }> = fc.record({ label, phone: phoneNumber }).map(({ label, phone }) => ({ button: { type: 'phone', label, phone }, vars: 0 }));
 const plainButton: fc.Arbitrary<{ button: Button; vars: number }> = label.map((label) => ({ button: { type: 'plain', label }, vars: 0 }));

@@ -34,6 +34,7 @@ import { featureOn, type ChatChannel, type MessageKind, type WebhookType } from 
 import { templateData, templateDeleteData, templateParts, updatedTemplateContent, type TemplateParts } from './templates.ts';
 import type { StepRefs } from './references.ts';
 import { firstName, lastName, words } from './words.ts';
+import { matching } from '../matching.ts';
 
 /** One webhook of a case. */
 export interface WebhookStep {
@@ -77,18 +78,18 @@ const caseOf = (channel: ChatChannel, steps: CaseStep[]): GeneratedCase => ({
 // ---- message data ------------------------------------------------------------------------------
 
 const text = words;
-const digits = fc.stringMatching(/^[0-9]{1,12}$/);
+const digits = matching(/^[0-9]{1,12}$/);
 const externalId = (prefix: string): fc.Arbitrary<string> => digits.map((d) => `${prefix}${d}`);
-const avatar = fc.stringMatching(/^[a-z0-9]{4,10}$/).map((s) => `https://cdn.example/avatars/${s}.png`);
+const avatar = matching(/^[a-z0-9]{4,10}$/).map((s) => `https://cdn.example/avatars/${s}.png`);
 const person = fc.record({ first_name: firstName, last_name: lastName, avatar });
 const user = fc.tuple(fc.integer({ min: 1, max: 100_000 }), person).map(([id, p]) => ({ id, ...p }));
 
 /** Suggestions of a message (document: `attachments.suggestions[]` with `type`, `title`, `payload`). */
 const suggestion = fc.oneof(
   text(1, 2).map((title) => ({ type: 'text', title })),
-  fc.tuple(fc.stringMatching(/^\+[1-9][0-9]{9,11}$/), fc.constantFrom('Call us', 'Позвонить', 'Llámenos 📞')).map(([payload, title]) => ({ type: 'phone', title, payload })),
+  fc.tuple(matching(/^\+[1-9][0-9]{9,11}$/), fc.constantFrom('Call us', 'Позвонить', 'Llámenos 📞')).map(([payload, title]) => ({ type: 'phone', title, payload })),
   fc.tuple(fc.constantFrom('a@shop.example', 'sales@shop.example'), fc.constantFrom('Write', 'Написать', 'Écrire')).map(([payload, title]) => ({ type: 'email', title, payload })),
-  fc.tuple(fc.stringMatching(/^[a-z]{1,8}$/), fc.constantFrom('Open', 'Открыть', 'Öffnen')).map(([p, title]) => ({ type: 'url', title, payload: `https://shop.example/${p}` })),
+  fc.tuple(matching(/^[a-z]{1,8}$/), fc.constantFrom('Open', 'Открыть', 'Öffnen')).map(([p, title]) => ({ type: 'url', title, payload: `https://shop.example/${p}` })),
 );
 
 /** Which held file a file slot names (`references.ts`): an index among the held files, a new file of the gateway's past them. */
@@ -104,10 +105,10 @@ const fileItem = (kind: MessageKind): fc.Arbitrary<{ item: Record<string, unknow
     .map(({ pick, size, caption, height, width }) => ({ pick, item: kind === 'image' ? { id: '', size, caption, height, width } : { id: '', size, caption } }));
 
 const cost = fc.record({ value: fc.integer({ min: 1, max: 100_000 }).map((v) => v / 100), currency: fc.constantFrom('USD', 'EUR', 'RUB') });
-const product = fc.record({ id: fc.integer({ min: 1, max: 1_000_000 }), name: text(1, 3), article: fc.stringMatching(/^[A-Z0-9]{3,8}$/), url: fc.constant('https://shop.example/p/1'), img: fc.constant('https://shop.example/p/1.png'), cost });
+const product = fc.record({ id: fc.integer({ min: 1, max: 1_000_000 }), name: text(1, 3), article: matching(/^[A-Z0-9]{3,8}$/), url: fc.constant('https://shop.example/p/1'), img: fc.constant('https://shop.example/p/1.png'), cost });
 const order = fc.record({
   external_id: fc.integer({ min: 1, max: 1_000_000 }),
-  number: fc.stringMatching(/^[0-9]{3,8}A?$/),
+  number: matching(/^[0-9]{3,8}A?$/),
   url: fc.constant('https://shop.example/orders/1'),
   date: fc.constant('2024-05-01T10:00:00Z'),
   cost,

@@ -7,6 +7,7 @@
  */
 import fc from 'fast-check';
 import { comment, itemName, place } from '../people.ts';
+import { matching } from '../matching.ts';
 
 /** What a generated delivery request may use: the module's registration and the run's account. */
 export interface DeliveryContext {
@@ -99,8 +100,8 @@ export function packageItem(options: { cod?: boolean } = {}): fc.Arbitrary<Recor
   return fc.record(
     {
       offerId: fc.integer({ min: 1, max: 99_999 }).map(String),
-      externalId: fc.stringMatching(/^SKU-[0-9]{3,6}$/),
-      xmlId: fc.stringMatching(/^[A-Z]{2}[0-9]{4}$/),
+      externalId: matching(/^SKU-[0-9]{3,6}$/),
+      xmlId: matching(/^[A-Z]{2}[0-9]{4}$/),
       name: itemName,
       declaredValue: money(2000),
       cod: cod ? money(2000) : fc.constant(undefined),
@@ -203,10 +204,10 @@ function fieldValue(f: DataField, ctx: DeliveryContext): fc.Arbitrary<unknown> {
       return fc.integer({ min: 0, max: 60 }).map((d) => dayAfter(ctx.firstDay, d));
     case 'text':
       // What a user types: a comment in any of the scripts, or a short code.
-      return fc.oneof(comment, fc.stringMatching(/^[A-Za-z0-9 ]{1,20}$/));
+      return fc.oneof(comment, matching(/^[A-Za-z0-9 ]{1,20}$/));
     case 'autocomplete':
     default:
-      return fc.stringMatching(/^[A-Za-z0-9 ]{1,20}$/);
+      return matching(/^[A-Za-z0-9 ]{1,20}$/);
   }
 }
 

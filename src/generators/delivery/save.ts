@@ -10,6 +10,7 @@ import type { GeneratedCase } from '../../checks/case.ts';
 import { address, codTotal, dateTimeAt, deliveryTime, extraData, futureDateTime, money, orderPackages, requestShape, type DeliveryContext } from './common.ts';
 import { breakageCases, deliveryBreakages } from './breakages.ts';
 import { firstName, lastName, patronymic, shopName, typedPhone } from '../people.ts';
+import { matching } from '../matching.ts';
 
 type Json = Record<string, unknown>;
 
@@ -153,7 +154,7 @@ export function wrongSave(ctx: SaveContext): fc.Arbitrary<GeneratedCase> {
 /** A deliveryId no module gave: for `get` of an unknown id. */
 export function unknownDeliveryId(): fc.Arbitrary<GeneratedCase> {
   // Wrong by the profile's get row: "unknown id: error reply (404 seen)".
-  return fc.stringMatching(/^[0-9a-f]{16}$/).map((hex) => ({
+  return matching(/^[0-9a-f]{16}$/).map((hex) => ({
     callback: 'delivery.get' as const,
     payload: { deliveryId: `unknown-${hex}` },
     intent: { kind: 'wrong' as const, field: 'deliveryId', why: 'a deliveryId the module never gave', value: `unknown-${hex}`, source: 'wire profile section 2: get "unknown id: error reply (404 seen)"' },

@@ -10,6 +10,7 @@ import fc from 'fast-check';
 import type { CallbackName } from '../../callbacks/table.ts';
 import type { GeneratedCase } from '../../checks/case.ts';
 import { firstName, itemName, lastName, typedPhone } from '../people.ts';
+import { matching } from '../matching.ts';
 
 type Json = Record<string, unknown>;
 
@@ -231,7 +232,7 @@ export const PAYMENT_ID_ACTIONS: readonly PaymentIdAction[] = ['payment.approve'
 export function unknownPaymentAction(actions: readonly PaymentIdAction[] = PAYMENT_ID_ACTIONS): fc.Arbitrary<GeneratedCase> {
   if (actions.length === 0) throw new Error('unknownPaymentAction: no action to call');
   // The module's duty is over the payment it made (document: approve "Capture the held funds", cancel "Stop accepting payments or release funds", refund "Refund"): of a payment it never made there is none.
-  return fc.record({ callback: fc.constantFrom(...actions), hex: fc.stringMatching(/^[0-9a-f]{16}$/) }).map(({ callback, hex }) => ({
+  return fc.record({ callback: fc.constantFrom(...actions), hex: matching(/^[0-9a-f]{16}$/) }).map(({ callback, hex }) => ({
     callback,
     payload: { paymentId: `unknown-${hex}` },
     intent: {

@@ -16,6 +16,7 @@ import fc from 'fast-check';
 import type { GeneratedCase } from '../../checks/case.ts';
 import type { Extension, TelephonyContext } from './context.ts';
 import { typedPhone } from '../people.ts';
+import { matching } from '../matching.ts';
 
 /** The statuses of a telephony user (document, Telephony user status). */
 export const USER_STATUSES = ['free', 'busy', 'dinner', 'break'] as const;
@@ -34,7 +35,7 @@ export const phoneNumber: fc.Arbitrary<string> = typedPhone;
 export const notAPhone: fc.Arbitrary<string> = fc.constantFrom('', ' ', '   ');
 
 /** A "phone" of letters only: a vanity number (letters of the keypad), which a PBX may dial or refuse. */
-export const lettersPhone: fc.Arbitrary<string> = fc.stringMatching(/^[A-Za-z]{1,12}$/);
+export const lettersPhone: fc.Arbitrary<string> = matching(/^[A-Za-z]{1,12}$/);
 
 /**
  * The sentences a call to no number at all rests on: the call is to `phone`, and a call that does
@@ -115,7 +116,7 @@ export type RecordProbe = GeneratedCase & { presented: string | undefined };
  * never gave (letters, digits, `-` and `_`; never the module's own), given as `presented`.
  */
 export function refusedRecord(urls: readonly string[], clientId: string): fc.Arbitrary<RecordProbe> {
-  const unknown = fc.stringMatching(/^[A-Za-z0-9_-]{1,40}$/).filter((c) => c !== clientId);
+  const unknown = matching(/^[A-Za-z0-9_-]{1,40}$/).filter((c) => c !== clientId);
   return fc
     .record({ url: fc.constantFrom(...urls), presented: fc.option(unknown, { nil: undefined, freq: 2 }) })
     .map(({ url, presented }) => ({
