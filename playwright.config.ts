@@ -22,6 +22,8 @@ const batch = readBatch();
 // in two projects of one worker each, both named `conformance`; the second attaches to the first's session.
 const parallel = !batch && !!out && parallelRun();
 const attached = ATTACHED_SPECS.map((s) => `${s}${ext}`);
+/** The self-tests whose runs are rows of a shared batch (test/gauntlet/batch.ts). */
+const BATCHED_SELFTESTS = ['gauntlet/faults.spec.ts', 'gauntlet/variations.spec.ts'];
 
 // The conformance project: our console (one line per check result), Playwright's HTML report,
 // and the conformance reporter (results.json, conformance.html, and junit.xml made from the
@@ -57,7 +59,11 @@ export default defineConfig({
         { name: 'conformance', testDir: 'specs', testMatch: attached, workers: 1, metadata: { [ATTACHED_METADATA]: true } },
       ]
     : [
-        { name: 'selftest', testDir: 'test', testMatch: '**/*.spec.ts' },
+        // The gauntlet's fault and variation tests last: their rows play in shared batches started
+        // as the run begins (test/gauntlet/batch-selection.ts) while the other tests run, so that by
+        // the time these tests wait for their rows' outcomes most have ended.
+        { name: 'selftest', testDir: 'test', testMatch: '**/*.spec.ts', testIgnore: BATCHED_SELFTESTS },
+        { name: 'selftest', testDir: 'test', testMatch: BATCHED_SELFTESTS },
         { name: 'conformance', testDir: 'specs', testMatch: `**/*.spec${ext}` },
       ],
 });

@@ -1,29 +1,15 @@
 /**
  * A reporter of the self-tests (playwright.config.ts): at the start of the run it writes the
- * titles of the tests the run holds, so that the gauntlet's shared batch (batch.ts) plays the
- * fault and variation rows this run selected, no more. Run with another `--reporter`, no list
+ * titles of the tests the run holds, and starts the gauntlet's shared batches (batch.ts) of the
+ * fault and variation rows this run selected, no more, so that they play while the other tests
+ * run (their tests come last: playwright.config.ts). Run with another `--reporter`, no list
  * is written and each row runs its own `conformance run`, as before.
  */
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { FullConfig, Reporter, Suite } from '@playwright/test/reporter';
-
-/** A Playwright runner process, by its pid and start time (a pid alone may be reused). */
-export function runnerKey(pid: number): string {
-  let started = '';
-  try {
-    started = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(' ')[21] ?? '';
-  } catch {
-    // not Linux: the runner's pid alone
-  }
-  return `${pid}-${started}`;
-}
-
-/** The file of the tests a self-test run holds: its runner's, read by its workers (their parent). */
-export function selectionFile(runnerPid: number): string {
-  return path.join(os.tmpdir(), `conformance-selftest-${runnerKey(runnerPid)}.json`);
-}
+import { selectionFile, startSharedBatch } from './batch.ts';
+import { FAULT_ROWS } from './fault-rows.ts';
+import { VARIATION_ROWS } from './variation-rows.ts';
 
 export default class BatchSelection implements Reporter {
   private file = '';
@@ -33,6 +19,18 @@ export default class BatchSelection implements Reporter {
     const titles = [...new Set(suite.allTests().map((t) => t.title))];
     fs.writeFileSync(`${this.file}.tmp`, JSON.stringify(titles));
     fs.renameSync(`${this.file}.tmp`, this.file);
+    // The shared batches start now, beside the other tests, instead of when their first test asks
+    // (not for a listing: `--list` runs no test).
+    if (process.argv.includes('--list')) return;
+    const selected = new Set(titles);
+    for (const [group, rows] of [['faults', FAULT_ROWS], ['variations', VARIATION_ROWS]] as const) {
+      try {
+        startSharedBatch(group, rows, selected, process.pid);
+      } catch (e) {
+        // each test of the group then starts its batch itself, or says why it cannot
+        process.stderr.write(`the shared batch ${group} did not start: ${(e as Error).message}\n`);
+      }
+    }
   }
 
   onEnd(): void {

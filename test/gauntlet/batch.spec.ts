@@ -17,7 +17,7 @@ import { ENV_BATCH } from '../../src/run/batch-row.ts';
 import type { Results } from '../../src/report/results.ts';
 import { runSuite } from './run-suite.ts';
 import { batchedRun } from './batch.ts';
-import { runnerKey } from './batch-selection.ts';
+import { runnerKey } from './batch.ts';
 import { breakingSpec } from './breaking-spec.ts';
 
 test.describe.configure({ mode: 'parallel', timeout: 180_000 });

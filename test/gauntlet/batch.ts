@@ -20,7 +20,6 @@ import { childEnv } from '../../src/cli/child-env.ts';
 import type { Results } from '../../src/report/results.ts';
 import type { RowOutcome } from '../../src/cli/batch.ts';
 import { runSuite, type SuiteRun } from './run-suite.ts';
-import { runnerKey, selectionFile } from './batch-selection.ts';
 
 /**
  * A row: the test's title, the arguments of its run but `--out` (made when the batch starts: a
@@ -31,6 +30,22 @@ export interface GauntletRow {
   title: string;
   args: () => string[];
   env: Record<string, string>;
+}
+
+/** A Playwright runner process, by its pid and start time (a pid alone may be reused). */
+export function runnerKey(pid: number): string {
+  let started = '';
+  try {
+    started = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(' ')[21] ?? '';
+  } catch {
+    // not Linux: the runner's pid alone
+  }
+  return `${pid}-${started}`;
+}
+
+/** The file of the tests a self-test run holds: its runner's, read by its workers (their parent). */
+export function selectionFile(runnerPid: number): string {
+  return path.join(os.tmpdir(), `conformance-selftest-${runnerKey(runnerPid)}.json`);
 }
 
 /**
@@ -76,10 +91,34 @@ function logTail(dir: string): string {
   }
 }
 
+/** The folder of the shared batch of `group` in the self-test run of this Playwright runner. */
+function batchDir(group: string, runnerPid: number): string {
+  return path.join(os.tmpdir(), `conformance-batch-${group}-${runnerKey(runnerPid)}`);
+}
+
+/**
+ * Starts the shared batch of `group` with the rows of `rows` the self-test run selected, unless
+ * it is started already (its folder is the lock): by the batch selection reporter as the run
+ * begins, or by the group's first test to ask. Returns its folder.
+ */
+export function startSharedBatch(group: string, rows: GauntletRow[], selected: Set<string>, runnerPid: number): string {
+  const dir = batchDir(group, runnerPid);
+  const chosen = rows.filter((r) => selected.has(r.title));
+  if (chosen.length === 0) return dir;
+  try {
+    fs.mkdirSync(dir);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+    return dir;
+  }
+  startBatch(dir, chosen, runnerPid);
+  return dir;
+}
+
 /** Starts the batch of `rows` in `dir` (the caller holds its lock). */
-function startBatch(dir: string, rows: GauntletRow[]): void {
+function startBatch(dir: string, rows: GauntletRow[], runnerPid: number): void {
   const specs = rows.map((r) => ({ name: r.name, args: ['--out', path.join(dir, 'rows', r.name), ...r.args()], env: r.env }));
-  fs.writeFileSync(path.join(dir, 'rows.json'), JSON.stringify({ rows: specs, workers: BATCH_WORKERS, runnerPid: process.ppid }));
+  fs.writeFileSync(path.join(dir, 'rows.json'), JSON.stringify({ rows: specs, workers: BATCH_WORKERS, runnerPid }));
   const log = fs.openSync(path.join(dir, 'driver.log'), 'a');
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(PACKAGE_ROOT, 'test', 'gauntlet', 'batch-driver.ts'), dir], { cwd: PACKAGE_ROOT, env: childEnv({}), stdio: ['ignore', log, log] });
   fs.closeSync(log);
@@ -97,13 +136,7 @@ function startBatch(dir: string, rows: GauntletRow[]): void {
 export async function batchedRun(group: string, rows: GauntletRow[], row: GauntletRow, testInfo: TestInfo, selected: Set<string> | undefined = selectedTitles()): Promise<SuiteRun> {
   if (!selected?.has(row.title) || testInfo.retry > 0 || testInfo.repeatEachIndex > 0) return runSuite(row.args(), row.env);
   const started = performance.now();
-  const dir = path.join(os.tmpdir(), `conformance-batch-${group}-${runnerKey(process.ppid)}`);
-  try {
-    fs.mkdirSync(dir);
-    startBatch(dir, rows.filter((r) => selected.has(r.title)));
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
-  }
+  const dir = startSharedBatch(group, rows, selected, process.ppid);
   const outcomeFile = path.join(dir, 'outcomes', `${row.name}.json`);
   const waitMs = Math.max(10_000, (testInfo.timeout || 180_000) - 10_000);
   let outcome: RowOutcome | undefined;

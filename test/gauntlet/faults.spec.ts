@@ -7,7 +7,8 @@
 import { test, expect } from '@playwright/test';
 import { FAULT_CASES } from './faults.ts';
 import { cleanFullRun, failedChecks, runSuite, warningChecks } from './run-suite.ts';
-import { batchedRun, type GauntletRow } from './batch.ts';
+import { batchedRun } from './batch.ts';
+import { FAULT_ROWS as ROWS } from './fault-rows.ts';
 import { DETECTION_ROW } from '../../src/report/summary-line-reporter.ts';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -30,22 +31,6 @@ test('the clean reference module is certified with zero failures (exit 0)', asyn
   expect(run.exitCode).toBe(0);
   await testInfo.attach(DETECTION_ROW, { body: `(clean)|-|${failedChecks(run.results).length} failed, ${run.results!.summary.passed} passed|yes` });
 });
-
-/** The reference module's configuration with `settings` merged over it, written to a fresh file (its module launched from the package root). */
-function configWith(settings: NonNullable<(typeof FAULT_CASES)[number]['settings']>): string {
-  const reference = JSON.parse(fs.readFileSync(path.join(PACKAGE_ROOT, 'examples', 'reference-module', 'conformance.config.json'), 'utf8')) as Record<string, any>;
-  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'fault-config-')), 'conformance.config.json');
-  fs.writeFileSync(file, JSON.stringify({ ...reference, launch: { ...reference.launch, cwd: PACKAGE_ROOT }, callbacks: { ...reference.callbacks, ...settings.callbacks }, ...(settings.flowTimeoutMs ? { flowTimeoutMs: settings.flowTimeoutMs } : {}) }));
-  return file;
-}
-
-/** Each fault's run, narrowed to its area (and part): the rows of one shared batch (batch.ts). */
-const ROWS: GauntletRow[] = FAULT_CASES.map((c) => ({
-  name: c.fault,
-  title: `fault ${c.fault} is caught by ${[...c.failing, ...(c.warnings ?? []).map((w) => `${w} (warning)`)].join(' + ')}`,
-  args: () => ['--area', [c.area].flat().join(','), ...(c.part ? ['--grep', c.part] : []), ...(c.runs ? ['--runs', String(c.runs)] : []), ...(c.settings ? ['--config', configWith(c.settings)] : [])],
-  env: { FAULTS: c.fault },
-}));
 
 for (const [i, c] of FAULT_CASES.entries()) {
   const row = ROWS[i]!;
