@@ -3,13 +3,16 @@
  * system and of the gateway, a 64 MB body, connections that never finish, JSON nested 300,000
  * deep, huge WebSocket frames, a module and a child that ignore SIGTERM; and answers to the
  * calculate callback that never come, come after 20 s, drip, weigh 50 MB, fall short of their
- * Content-Length, are not UTF-8, redirect to themselves or carry markup, each in a run of the
- * calculate properties with a per-request timeout of 1 s) runs through the whole
- * suite. Each run ends within its deadline, writes its report, exits 0 or 1 with the verdict the
- * contract gives (the checks of its row fail, no others; the information checks of its row name
- * what it did), keeps the suite's memory under `MEMORY_BOUND` (sampled from /proc while it
- * runs, the module's own processes left out) and its report small, and leaves no process of
- * the run behind.
+ * Content-Length, are not UTF-8, redirect to themselves or carry markup, each in a run of a
+ * calculate property with a per-request timeout of 1 s) runs through the suite narrowed to where
+ * its hostile behaviour happens (its row's `narrow` in faults.ts: the registration area alone for
+ * what the module does once registered or at its stop, the specs that meet the rest), and meets
+ * it in full before the run ends (the module's log says it finished: the flood's 10 s, every
+ * frame, both uploads). Each run ends within its deadline, writes its report, exits 0 or 1 with
+ * the verdict the contract gives (the checks of its row fail, no others; the information checks
+ * of its row name what it did), keeps the suite's memory under `MEMORY_BOUND` (sampled from /proc
+ * while it runs, the module's own processes left out) and its report small, and leaves no process
+ * of the run behind.
  */
 import { test, expect } from '@playwright/test';
 import fs from 'node:fs';
@@ -33,9 +36,9 @@ const GRACE_MS = 1_500;
 
 /**
  * The deadline of a row with a per-request timeout (the hostile answers of calculate): a clean
- * run of the two calculate properties (about 7 s) with a wide margin, plus the most the hostile
- * answers can cost, each stalled request its per-request timeout: each property its time budget
- * and a request in flight at the end of each of its two phases (cases, shrinking).
+ * run of the calculate properties (about 7 s for both) with a wide margin, plus the most the
+ * hostile answers can cost, each stalled request its per-request timeout: each of two properties
+ * its time budget and a request in flight at the end of each of its two phases (cases, shrinking).
  */
 function deadlineOf(c: HostileCase): number {
   const timeoutMs = c.settings?.callbacks?.timeoutMs;
@@ -75,6 +78,9 @@ function infoMessage(results: Results | undefined, check: string): string {
   return (results?.results ?? []).find((r) => r.check === check && r.status === 'info')?.message ?? '';
 }
 
+/** What the module printed on stderr in the run (`module.stderr.log` beside the report, the end kept). */
+const moduleLog = (run: SuiteRun): string => fs.readFileSync(path.join(run.out, 'module.stderr.log'), 'utf8');
+
 const endpoint = (run: SuiteRun, name: string) => run.results?.evidence?.endpoints.find((e) => e.endpoint === name);
 
 /** What each fault's report must show beyond its checks. */
@@ -83,6 +89,8 @@ const SHOWS: Record<string, (run: SuiteRun) => void> = {
     const credentials = endpoint(run, 'module->system credentials');
     expect(credentials?.count).toBeGreaterThan(2_000);
     expect(credentials!.kept).toBeLessThanOrEqual(240);
+    // The flood ran its whole 10 s before the module stopped.
+    expect(moduleLog(run)).toMatch(/flooded the system \{/);
   },
   'flood-gateway': (run) => {
     const transport = run.results!.evidence!.gateway.find((t) => t.token === '<redacted:transportToken>');
@@ -90,6 +98,7 @@ const SHOWS: Record<string, (run: SuiteRun) => void> = {
     expect(transport!.afterTooMany).toMatch(/kept sending at \d+\/s after its 429s/);
     expect(infoMessage(run.results, 'checkGatewayRateLimitIsKept')).toMatch(/answered 429; kept sending/);
     failsWith(run, 'ensureRateBacksOff', /Received: the transport stayed above 30 requests a second \(over 45\) for \d+ seconds in a row/, 'GEN-RATE-30-PER-SECOND');
+    expect(moduleLog(run)).toMatch(/flooded the gateway \{/);
   },
   'body-64mb': (run) => {
     expect(endpoint(run, 'module->system calls.upload (body too large)')?.statuses).toEqual({ 413: 2 });
@@ -97,17 +106,25 @@ const SHOWS: Record<string, (run: SuiteRun) => void> = {
   },
   'slow-connections': (run) => {
     expect(infoMessage(run.results, 'checkModuleRequestsAreReadWhole')).toMatch(/system: (100|\d\d) connections on which a request never completed/);
+    expect(moduleLog(run)).toMatch(/opened 100 connections that never finish their request/);
   },
   'deep-json': (run) => {
     const failure = run.results!.results.find((r) => r.check === 'ensureSystemCallPayloadDecodes' && r.status === 'failed');
     expect(failure?.message).toMatch(/nested too deep/);
+    expect(moduleLog(run)).toMatch(/sent a tracking push nested 300,000 deep/);
+    expect(moduleLog(run)).toMatch(/sent a gateway message nested 300,000 deep/);
   },
   'ws-huge-frames': (run) => {
     expect(endpoint(run, 'gateway->module bot websocket refused frame')?.count).toBeGreaterThanOrEqual(1);
     expect(infoMessage(run.results, 'checkModuleRequestsAreReadWhole')).toMatch(/over the frame limit, the connection closed with 1009/);
+    // One on each of the bot's first 3 connections (HUGE_FRAME_CONNECTIONS).
+    expect(moduleLog(run).match(/bot sent a huge frame/g)).toHaveLength(3);
   },
   'module-ignores-sigterm': (run) => expect(run.results!.run.moduleStop).toMatchObject({ killed: true }),
-  'child-ignores-sigterm': (run) => expect(run.results!.run.moduleStop).toMatchObject({ childrenKilled: true }),
+  'child-ignores-sigterm': (run) => {
+    expect(moduleLog(run)).toMatch(/started a helper process that ignores SIGTERM/);
+    expect(run.results!.run.moduleStop).toMatchObject({ childrenKilled: true });
+  },
   'calculate-never-answers': (run) => failsWith(run, 'ensureCallbackIsAnswered', /no reply \(no complete reply within 1000 ms \(the per-request timeout, setting callbacks\.timeoutMs\)\)/),
   'calculate-answers-after-20s': (run) => failsWith(run, 'ensureCallbackIsAnswered', /no reply \(no complete reply within 1000 ms \(the per-request timeout, setting callbacks\.timeoutMs\)\)/),
   'calculate-drips': (run) =>
@@ -144,9 +161,7 @@ for (const c of HOSTILE_CASES) {
   test(`${c.fault}: the run ends in time with its report and its verdict, memory bounded, no process left`, async () => {
     const deadlineMs = deadlineOf(c);
     const { file, pidFile } = referenceConfig({ stopGraceMs: GRACE_MS, runTimeoutMs: deadlineMs, more: c.settings });
-    // The module's own hostile traffic does not depend on the generated cases: 30 a property (the hostile answers of calculate turn on rare heavy cases: all of them).
-    const runs = c.fault.startsWith('calculate-') ? [] : ['--runs', '30'];
-    const run = await runSuite(['--config', file, ...runs, ...(c.narrow ?? [])], { FAULTS: c.fault, PID_FILE: pidFile }, { measure: true });
+    const run = await runSuite(['--config', file, ...c.narrow], { FAULTS: c.fault, PID_FILE: pidFile }, { measure: true });
     const pids = readPids(pidFile);
     try {
       test.info().annotations.push({ type: 'measured', description: `${c.fault}: ${(run.durationMs / 1000).toFixed(1)} s, peak ${Math.round((run.peakRssBytes ?? 0) / 1024 / 1024)} MB` });
