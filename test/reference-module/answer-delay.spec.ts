@@ -7,6 +7,9 @@ import { test, expect } from '@playwright/test';
 import { spawn } from 'node:child_process';
 import { postCallback, REPO_ROOT, startModule } from './harness.ts';
 
+// The two tests share nothing: they may run on two workers at once.
+test.describe.configure({ mode: 'parallel' });
+
 /** Tomorrow as `Y-m-d 10:00:00` (local time, as the module reads it). */
 function tomorrow(): string {
   const d = new Date();
