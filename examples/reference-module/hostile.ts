@@ -3,7 +3,7 @@
  * module under development can (a retry loop gone wild, a leaked connection pool, a stray dump).
  * They prove that a module cannot break the run (the suite's memory stays bounded, the run ends
  * within its deadline and writes its report, no process is left); the suite's tests run each
- * one through the whole suite (test/gauntlet/hostile.spec.ts).
+ * one in a run narrowed to where it acts (test/gauntlet/hostile.spec.ts).
  *
  * Each starts once the module is registered, in the background, and stops with the module.
  *

@@ -1,7 +1,7 @@
 /**
  * A reporter of the self-tests (playwright.config.ts): at the start of the run it writes the
- * titles of the tests the run holds, and starts the gauntlet's shared batches (batch.ts) of the
- * fault and variation rows this run selected, no more, so that they play while the other tests
+ * titles of the tests the run holds, and starts the shared batches (batch.ts) of the fault,
+ * variation and determinism rows this run selected, no more, so that they play while the other tests
  * run (their tests come last: playwright.config.ts). Run with another `--reporter`, no list
  * is written and each row runs its own `conformance run`, as before.
  */
@@ -10,6 +10,7 @@ import type { FullConfig, Reporter, Suite } from '@playwright/test/reporter';
 import { selectionFile, startSharedBatch } from './batch.ts';
 import { FAULT_ROWS } from './fault-rows.ts';
 import { VARIATION_ROWS } from './variation-rows.ts';
+import { DETERMINISM_ROWS } from '../run/determinism-rows.ts';
 
 export default class BatchSelection implements Reporter {
   private file = '';
@@ -23,7 +24,7 @@ export default class BatchSelection implements Reporter {
     // (not for a listing: `--list` runs no test).
     if (process.argv.includes('--list')) return;
     const selected = new Set(titles);
-    for (const [group, rows] of [['faults', FAULT_ROWS], ['variations', VARIATION_ROWS]] as const) {
+    for (const [group, rows] of [['faults', FAULT_ROWS], ['variations', VARIATION_ROWS], ['determinism', DETERMINISM_ROWS]] as const) {
       try {
         startSharedBatch(group, rows, selected, process.pid);
       } catch (e) {

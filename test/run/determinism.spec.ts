@@ -20,26 +20,11 @@
  */
 import { test, expect } from '@playwright/test';
 import type { SuiteRun } from '../gauntlet/run-suite.ts';
-import { batchedRun, type GauntletRow } from '../gauntlet/batch.ts';
+import { batchedRun } from '../gauntlet/batch.ts';
+import { CONSECUTIVE, DETERMINISM_ROWS as ROWS, LANES, LANES_TITLE, SEED } from './determinism-rows.ts';
 import { generatedRequests, moduleValues, resultsSaid, verdictSaid } from './determinism.ts';
 
 test.describe.configure({ mode: 'parallel', timeout: 600_000 });
-
-const SEED = 20261128;
-const ARGS = ['--area', 'delivery,payment', '--runs', '10', '--seed', String(SEED)];
-/** The lanes of each of the 10 runs, in order. */
-const LANES = [1, 2, 4, 1, 2, 4, 1, 2, 4, 4];
-
-const CONSECUTIVE = 'one seed: the same requests and results over 10 consecutive runs (1, 2 and 4 lanes)';
-const LANES_TITLE = 'one seed: the same requests and results with 1, 2 and 4 lanes';
-
-/** The runs: the first three (1, 2 and 4 lanes) are the lanes test's rows, the others the consecutive test's (a row plays when its test is selected). */
-const ROWS: GauntletRow[] = LANES.map((n, i) => ({
-  name: `run-${i + 1}-lanes-${n}`,
-  title: i < 3 ? LANES_TITLE : CONSECUTIVE,
-  args: () => [...ARGS, '--lanes', String(n)],
-  env: { FAULTS: '' },
-}));
 
 const runOf = (i: number, testInfo: Parameters<typeof batchedRun>[3]): Promise<SuiteRun> => batchedRun('determinism', ROWS, ROWS[i]!, testInfo);
 
