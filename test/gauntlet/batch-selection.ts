@@ -7,7 +7,7 @@
  */
 import fs from 'node:fs';
 import type { FullConfig, Reporter, Suite } from '@playwright/test/reporter';
-import { selectionFile, startSharedBatch } from './batch.ts';
+import { selectionFile, startSharedBatches } from './batch.ts';
 import { FAULT_ROWS } from './fault-rows.ts';
 import { VARIATION_ROWS } from './variation-rows.ts';
 import { DETERMINISM_ROWS } from '../run/determinism-rows.ts';
@@ -24,13 +24,13 @@ export default class BatchSelection implements Reporter {
     // (not for a listing: `--list` runs no test).
     if (process.argv.includes('--list')) return;
     const selected = new Set(titles);
-    for (const [group, rows] of [['faults', FAULT_ROWS], ['variations', VARIATION_ROWS], ['determinism', DETERMINISM_ROWS]] as const) {
-      try {
-        startSharedBatch(group, rows, selected, process.pid);
-      } catch (e) {
-        // each test of the group then starts its batch itself, or says why it cannot
-        process.stderr.write(`the shared batch ${group} did not start: ${(e as Error).message}\n`);
-      }
+    // One batch, its rows in this order: the determinism runs (their tests run mid-way), then the
+    // variations and the faults (their tests run last).
+    try {
+      startSharedBatches([['determinism', DETERMINISM_ROWS], ['variations', VARIATION_ROWS], ['faults', FAULT_ROWS]], selected, process.pid);
+    } catch (e) {
+      // each test of a group then starts its group's batch itself, or says why it cannot
+      process.stderr.write(`the shared batch did not start: ${(e as Error).message}\n`);
     }
   }
 

@@ -97,33 +97,47 @@ function batchDir(group: string, runnerPid: number): string {
 }
 
 /**
- * Starts the shared batch of `group` with the rows of `rows` the self-test run selected, unless
- * it is started already (its folder is the lock): by the batch selection reporter as the run
- * begins, or by the group's first test to ask. Returns its folder.
+ * Starts one batch for the rows of `groups` the self-test run selected, each group's outcomes in
+ * its own folder (the folder is the group's lock: a group started already is left out): by the
+ * batch selection reporter as the run begins (all groups in one batch: one runner, its workers
+ * shared, the rows in the order given), or by a group's first test to ask. Returns the groups'
+ * folders.
  */
-export function startSharedBatch(group: string, rows: GauntletRow[], selected: Set<string>, runnerPid: number): string {
-  const dir = batchDir(group, runnerPid);
-  const chosen = rows.filter((r) => selected.has(r.title));
-  if (chosen.length === 0) return dir;
-  try {
-    fs.mkdirSync(dir);
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
-    return dir;
+export function startSharedBatches(groups: ReadonlyArray<readonly [string, GauntletRow[]]>, selected: Set<string>, runnerPid: number): string[] {
+  const taken: Array<{ dir: string; rows: GauntletRow[] }> = [];
+  for (const [group, rows] of groups) {
+    const dir = batchDir(group, runnerPid);
+    const chosen = rows.filter((r) => selected.has(r.title));
+    if (chosen.length === 0) continue;
+    try {
+      fs.mkdirSync(dir);
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+      continue;
+    }
+    taken.push({ dir, rows: chosen });
   }
-  startBatch(dir, chosen, runnerPid);
-  return dir;
+  if (taken.length > 0) startBatch(taken, runnerPid);
+  return taken.map((t) => t.dir);
 }
 
-/** Starts the batch of `rows` in `dir` (the caller holds its lock). */
-function startBatch(dir: string, rows: GauntletRow[], runnerPid: number): void {
-  const specs = rows.map((r) => ({ name: r.name, args: ['--out', path.join(dir, 'rows', r.name), ...r.args()], env: r.env }));
-  fs.writeFileSync(path.join(dir, 'rows.json'), JSON.stringify({ rows: specs, workers: BATCH_WORKERS, runnerPid }));
-  const log = fs.openSync(path.join(dir, 'driver.log'), 'a');
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(PACKAGE_ROOT, 'test', 'gauntlet', 'batch-driver.ts'), dir], { cwd: PACKAGE_ROOT, env: childEnv({}), stdio: ['ignore', log, log] });
+/**
+ * Starts the batch of the groups' rows (the caller holds each group's lock): its own files
+ * (rows, log, listing) in the first group's folder; each row's output and outcome in its
+ * group's folder; the driver's pid in every group's.
+ */
+function startBatch(groups: Array<{ dir: string; rows: GauntletRow[] }>, runnerPid: number): void {
+  const home = groups[0]!.dir;
+  const specs = groups.flatMap(({ dir, rows }) => rows.map((r) => ({ name: r.name, args: ['--out', path.join(dir, 'rows', r.name), ...r.args()], env: r.env, outcomes: path.join(dir, 'outcomes') })));
+  fs.writeFileSync(path.join(home, 'rows.json'), JSON.stringify({ rows: specs, workers: BATCH_WORKERS, runnerPid, dirs: groups.map((g) => g.dir) }));
+  const log = fs.openSync(path.join(home, 'driver.log'), 'a');
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(PACKAGE_ROOT, 'test', 'gauntlet', 'batch-driver.ts'), home], { cwd: PACKAGE_ROOT, env: childEnv({}), stdio: ['ignore', log, log] });
   fs.closeSync(log);
   child.unref();
-  fs.writeFileSync(path.join(dir, 'driver.json'), JSON.stringify({ pid: child.pid }));
+  for (const { dir } of groups) {
+    if (dir !== home) fs.symlinkSync(path.join(home, 'driver.log'), path.join(dir, 'driver.log'));
+    fs.writeFileSync(path.join(dir, 'driver.json'), JSON.stringify({ pid: child.pid }));
+  }
 }
 
 /**
@@ -136,7 +150,8 @@ function startBatch(dir: string, rows: GauntletRow[], runnerPid: number): void {
 export async function batchedRun(group: string, rows: GauntletRow[], row: GauntletRow, testInfo: TestInfo, selected: Set<string> | undefined = selectedTitles()): Promise<SuiteRun> {
   if (!selected?.has(row.title) || testInfo.retry > 0 || testInfo.repeatEachIndex > 0) return runSuite(row.args(), row.env);
   const started = performance.now();
-  const dir = startSharedBatch(group, rows, selected, process.ppid);
+  startSharedBatches([[group, rows]], selected, process.ppid);
+  const dir = batchDir(group, process.ppid);
   const outcomeFile = path.join(dir, 'outcomes', `${row.name}.json`);
   const waitMs = Math.max(10_000, (testInfo.timeout || 180_000) - 10_000);
   let outcome: RowOutcome | undefined;

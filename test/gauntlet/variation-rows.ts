@@ -1,10 +1,11 @@
 /**
  * The legitimate variations' rows (variations.spec.ts): each variation's run and what it must
- * show, and the rows of the shared batch (batch.ts) that plays them, which the batch selection
+ * show (runs of the compiled reference module: compiled-module.ts), and the rows of the shared batch (batch.ts) that plays them, which the batch selection
  * reporter starts as the self-test run begins.
  */
 import { expect } from '@playwright/test';
 import type { GauntletRow } from './batch.ts';
+import { compiledReferenceConfig } from './compiled-module.ts';
 import type { Results } from '../../src/report/results.ts';
 
 export type Exchanges = Results['exchanges'];
@@ -242,14 +243,14 @@ export const CASES: Array<{ variation: string; args?: string[]; expectWarnings?:
 export const READS_ORDERS: GauntletRow = {
   name: 'reads-orders',
   title: 'a call to an endpoint the suite does not simulate is answered 404 and reported as information, not a failure',
-  args: () => ['--area', 'registration'],
+  args: () => ['--area', 'registration', '--config', compiledReferenceConfig()],
   env: { FAULTS: '', VARIATIONS: 'reads-orders' },
 };
 export const VARIATION_ROWS: GauntletRow[] = [
   ...CASES.map((c) => ({
     name: c.variation,
     title: `variation ${c.variation}: certified like the plain module (exit 0, no failure, ${c.expectWarnings ? `no warning but ${c.expectWarnings.join(', ')}` : 'no warning'})`,
-    args: () => c.args ?? [],
+    args: () => [...(c.args ?? []), '--config', compiledReferenceConfig()],
     env: { FAULTS: '', VARIATIONS: c.variation },
   })),
   READS_ORDERS,

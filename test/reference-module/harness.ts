@@ -6,12 +6,12 @@ import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { loadConfig } from '../../examples/reference-module/config.ts';
 import { buildIntegrationModule } from '../../examples/reference-module/registration.ts';
+import { compiledReferenceModule } from '../gauntlet/compiled-module.ts';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -167,26 +167,6 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
-/**
- * The module's code compiled once per test process (`compiled: true` of startModule): main.ts and
- * its imports bundled into one ES module by the esbuild that tsx itself transforms them with
- * (resolved from tsx), the packages left to node_modules. It runs the same code as
- * `node --import tsx`, without tsx's loader in every process: about 0.25 CPU-s a launch instead
- * of 0.45. Written under .tmp/ (ignored by git), removed when the test process exits.
- */
-let compiledEntry: string | undefined;
-function compiledModule(): string {
-  if (compiledEntry) return compiledEntry;
-  const esbuild = createRequire(createRequire(import.meta.url).resolve('tsx/package.json'))('esbuild') as typeof import('esbuild');
-  fs.mkdirSync(path.join(REPO_ROOT, '.tmp'), { recursive: true });
-  const dir = fs.mkdtempSync(path.join(REPO_ROOT, '.tmp', `reference-module-${process.pid}-`));
-  const outfile = path.join(dir, 'main.mjs');
-  esbuild.buildSync({ entryPoints: [path.join(REPO_ROOT, 'examples/reference-module/main.ts')], bundle: true, platform: 'node', format: 'esm', packages: 'external', outfile, logLevel: 'error' });
-  process.once('exit', () => fs.rmSync(dir, { recursive: true, force: true }));
-  compiledEntry = outfile;
-  return outfile;
-}
-
 /** The environment startModule gives the module (besides the process's own). */
 function moduleEnv(o: { systemUrl: string; port: number; clientId: string; faults?: string[]; env?: Record<string, string> }): Record<string, string> {
   return {
@@ -230,7 +210,7 @@ export interface RunningModule {
 
 /**
  * Starts the module as `node --import tsx examples/reference-module/main.ts` (as `compiled: true`
- * the same code compiled once per test process, compiledModule), with a fake system and gateway.
+ * the same code compiled once per test process: test/gauntlet/compiled-module.ts), with a fake system and gateway.
  */
 export async function startModule(options: { faults?: string[]; env?: Record<string, string>; systemLater?: boolean; compiled?: boolean } = {}): Promise<RunningModule> {
   const gateway = await new FakeGateway().start();
@@ -239,7 +219,7 @@ export async function startModule(options: { faults?: string[]; env?: Record<str
   else await system.start();
   const port = await freePort();
   const clientId = `client-${port}`;
-  const args = options.compiled ? [compiledModule()] : ['--import', 'tsx', 'examples/reference-module/main.ts'];
+  const args = options.compiled ? [compiledReferenceModule()] : ['--import', 'tsx', 'examples/reference-module/main.ts'];
   const child = spawn(process.execPath, args, {
     cwd: REPO_ROOT,
     env: { ...process.env, ...moduleEnv({ systemUrl: system.url, port, clientId, ...(options.faults ? { faults: options.faults } : {}), ...(options.env ? { env: options.env } : {}) }) },

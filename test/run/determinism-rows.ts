@@ -1,8 +1,10 @@
 /**
- * The determinism test's runs (determinism.spec.ts): rows of a shared batch (test/gauntlet/batch.ts),
+ * The determinism test's runs (determinism.spec.ts) of the compiled reference module
+ * (test/gauntlet/compiled-module.ts): rows of a shared batch (test/gauntlet/batch.ts),
  * started by the batch selection reporter as the self-test run begins.
  */
 import type { GauntletRow } from '../gauntlet/batch.ts';
+import { compiledReferenceConfig } from '../gauntlet/compiled-module.ts';
 
 export const SEED = 20261128;
 export const ARGS = ['--area', 'delivery,payment', '--runs', '10', '--seed', String(SEED)];
@@ -16,6 +18,6 @@ export const LANES_TITLE = 'one seed: the same requests and results with 1, 2 an
 export const DETERMINISM_ROWS: GauntletRow[] = LANES.map((n, i) => ({
   name: `run-${i + 1}-lanes-${n}`,
   title: i < 3 ? LANES_TITLE : CONSECUTIVE,
-  args: () => [...ARGS, '--lanes', String(n)],
+  args: () => [...ARGS, '--lanes', String(n), '--config', compiledReferenceConfig()],
   env: { FAULTS: '' },
 }));
