@@ -238,9 +238,9 @@ const BEHAVIOUR_FAULTS = {
   'callbacks-refuse-all':
     'Every callback (system callbacks, telephony URLs, record URLs, autocomplete and gateway webhooks) answers 403: a module that recognises nobody.',
   'flood-system':
-    'Once registered, the module checks its key (`GET /api/credentials`, a correct call) as fast as 64 connections allow for 10 s. Breaks no rule (the system API\'s rate limit is not shown): the suite\'s memory stays flat and the report counts the calls.',
+    'Once registered, the module checks its key (`GET /api/credentials`, a correct call) as fast as 64 connections allow for 5 s. Breaks no rule (the system API\'s rate limit is not shown): the suite\'s memory stays flat and the report counts the calls.',
   'flood-gateway':
-    'Once registered, the transport lists its channels (`GET /api/transport/v1/channels`, a correct call) as fast as 64 connections allow for 10 s, whatever the 429s. Breaks the gateway\'s rate limit (Limits: 30 requests a second per token): its token stays above it for seconds (the chat rate-limit spec); the suite\'s memory stays flat and the report states the peak rate and what the module did after its 429s.',
+    'Once registered, the transport lists its channels (`GET /api/transport/v1/channels`, a correct call) as fast as 64 connections allow for 5 s, whatever the 429s. Breaks the gateway\'s rate limit (Limits: 30 requests a second per token): its token stays above it for seconds (the chat rate-limit spec); the suite\'s memory stays flat and the report states the peak rate and what the module did after its 429s.',
   'body-64mb':
     'Once registered, the module posts a calls upload of 64 MB to the system, once with its length declared and once chunked. Breaks no rule: the suite refuses both with 413 without reading them and the report says so.',
   'slow-connections':

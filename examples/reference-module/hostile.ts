@@ -22,7 +22,7 @@ import { HttpError, type CallbackReply, type Ctx } from './http.ts';
 import { log } from './log.ts';
 
 /** How long a flood lasts, and how many requests it keeps in flight. */
-const FLOOD_MS = 10_000;
+const FLOOD_MS = 5_000;
 const FLOOD_CONCURRENCY = 64;
 /** The body of `body-64mb`, sent in 1 MB chunks (never held whole). */
 const HUGE_BODY_BYTES = 64 * 1024 * 1024;

@@ -383,7 +383,7 @@ const NOT_THE_ERROR_FORM = ['ensureErrorBodyIsJson', 'ensureErrorBodyMatchesErro
  * the module starts it once registered, whatever the suite then runs, and the session judges its
  * traffic when it ends. Those done within a second of registration (the 64 MB uploads, the stalled
  * connections, the deep JSON) and those that act at the module's stop (SIGTERM ignored by the
- * module or its child) run the registration area alone. The system flood lasts 10 s: it runs the
+ * module or its child) run the registration area alone. The system flood lasts 5 s: it runs the
  * telephony area (about 15 s: the module's own system calls, uploads, call events and manager
  * lookups, meet the flood), 10 cases a property. The gateway flood runs the chat rate-limit spec
  * of the transport (it judges the token's whole traffic); the huge bot frames, sent on each of the

@@ -7,7 +7,7 @@
  * calculate property with a per-request timeout of 1 s) runs through the suite narrowed to where
  * its hostile behaviour happens (its row's `narrow` in faults.ts: the registration area alone for
  * what the module does once registered or at its stop, the specs that meet the rest), and meets
- * it in full before the run ends (the module's log says it finished: the flood's 10 s, every
+ * it in full before the run ends (the module's log says it finished: the flood's 5 s, every
  * frame, both uploads). Each run ends within its deadline, writes its report, exits 0 or 1 with
  * the verdict the contract gives (the checks of its row fail, no others; the information checks
  * of its row name what it did), keeps the suite's memory under `MEMORY_BOUND` (sampled from /proc
@@ -89,7 +89,7 @@ const SHOWS: Record<string, (run: SuiteRun) => void> = {
     const credentials = endpoint(run, 'module->system credentials');
     expect(credentials?.count).toBeGreaterThan(2_000);
     expect(credentials!.kept).toBeLessThanOrEqual(240);
-    // The flood ran its whole 10 s before the module stopped.
+    // The flood ran its whole 5 s before the module stopped.
     expect(moduleLog(run)).toMatch(/flooded the system \{/);
   },
   'flood-gateway': (run) => {
