@@ -1,16 +1,14 @@
 /**
  * A reporter of the self-tests (playwright.config.ts): at the start of the run it writes the
- * titles of the tests the run holds, and starts the shared batches (batch.ts) of the fault,
- * variation and determinism rows this run selected, no more, so that they play while the other tests
+ * titles of the tests the run holds, and starts the shared batch (batch.ts) of the rows of
+ * batched-groups.ts this run selected, no more, so that they play while the other tests
  * run (their tests come last: playwright.config.ts). Run with another `--reporter`, no list
  * is written and each row runs its own `conformance run`, as before.
  */
 import fs from 'node:fs';
 import type { FullConfig, Reporter, Suite } from '@playwright/test/reporter';
 import { selectionFile, startSharedBatches } from './batch.ts';
-import { FAULT_ROWS } from './fault-rows.ts';
-import { VARIATION_ROWS } from './variation-rows.ts';
-import { DETERMINISM_ROWS } from '../run/determinism-rows.ts';
+import { BATCHED_GROUPS } from './batched-groups.ts';
 
 export default class BatchSelection implements Reporter {
   private file = '';
@@ -24,10 +22,9 @@ export default class BatchSelection implements Reporter {
     // (not for a listing: `--list` runs no test).
     if (process.argv.includes('--list')) return;
     const selected = new Set(titles);
-    // One batch, its rows in this order: the determinism runs (their tests run mid-way), then the
-    // variations and the faults (their tests run last).
+    // One batch, its groups in the order of batched-groups.ts.
     try {
-      startSharedBatches([['determinism', DETERMINISM_ROWS], ['variations', VARIATION_ROWS], ['faults', FAULT_ROWS]], selected, process.pid);
+      startSharedBatches(BATCHED_GROUPS, selected, process.pid);
     } catch (e) {
       // each test of a group then starts its group's batch itself, or says why it cannot
       process.stderr.write(`the shared batch did not start: ${(e as Error).message}\n`);

@@ -4,18 +4,16 @@
  * shrunk counterexample.
  */
 import { test, expect } from '@playwright/test';
-import { runSuite } from './run-suite.ts';
-import { FAULT_CASES } from './faults.ts';
+import { batchedRun } from './batch.ts';
+import { CALCULATE_FAULTS, SHRINK_ROWS } from './shrink-rows.ts';
 
 test.describe.configure({ mode: 'parallel', timeout: 180_000 });
 
 type Json = Record<string, unknown>;
 
-const CALCULATE_FAULTS = FAULT_CASES.filter((c) => c.fault.startsWith('calculate-'));
-
-for (const row of CALCULATE_FAULTS) {
-  test(`${row.fault}: caught with a shrunk counterexample, seed and path`, async () => {
-    const run = await runSuite(['--grep', 'calculate', '--seed', '11'], { FAULTS: row.fault });
+for (const [i, row] of CALCULATE_FAULTS.entries()) {
+  test(SHRINK_ROWS[i]!.title, async ({}, testInfo) => {
+    const run = await batchedRun('shrink', SHRINK_ROWS, SHRINK_ROWS[i]!, testInfo);
     expect(run.results, run.stderr).toBeDefined();
     const failed = run.results!.results.filter((r) => r.status === 'failed');
     expect([...new Set(failed.map((r) => r.check))].sort()).toEqual([...row.failing].sort());
