@@ -87,7 +87,8 @@ const endpoint = (run: SuiteRun, name: string) => run.results?.evidence?.endpoin
 const SHOWS: Record<string, (run: SuiteRun) => void> = {
   'flood-system': (run) => {
     const credentials = endpoint(run, 'module->system credentials');
-    expect(credentials?.count).toBeGreaterThan(2_000);
+    // A flood: far more calls than a run makes without it (a few), and more than the evidence keeps.
+    expect(credentials?.count).toBeGreaterThan(500);
     expect(credentials!.kept).toBeLessThanOrEqual(240);
     // The flood ran its whole 5 s before the module stopped.
     expect(moduleLog(run)).toMatch(/flooded the system \{/);

@@ -74,6 +74,9 @@ for (const parallel of [1, 2]) {
     // (How the module was stopped is recorded when the worker's teardown ends before the report is
     // written; at a deadline Playwright may write the report first, so it is not asserted here:
     // test/gauntlet/process-tree.spec.ts proves no process of a run survives.)
-    expect(fs.readFileSync(path.join(run.out, 'launches.log'), 'utf8').trim().split('\n')).toHaveLength(1);
+    // Never launched twice. On a loaded machine the deadline may come before the worker launched
+    // the module at all (no launches.log): the run is stopped and reported all the same.
+    const launches = fs.existsSync(path.join(run.out, 'launches.log')) ? fs.readFileSync(path.join(run.out, 'launches.log'), 'utf8').trim().split('\n') : [];
+    expect(launches.length).toBeLessThanOrEqual(1);
   });
 }
