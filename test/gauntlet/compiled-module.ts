@@ -30,18 +30,18 @@ export function compiledReferenceModule(): string {
 
 /**
  * The bundled configuration of the reference module (examples/reference-module/conformance.config.json)
- * launching the compiled module from the package root, with `callbacks` and `flowTimeoutMs`
- * merged over it when given, written to a fresh file: its path.
+ * with its module launched from the package root (`compiled`: the compiled module), `extra`
+ * merged over it at the top level, written to a fresh file: its path.
  */
-export function compiledReferenceConfig(settings: { callbacks?: Record<string, unknown>; flowTimeoutMs?: number } = {}): string {
+export function referenceConfigFile(extra: Record<string, unknown> = {}, options: { compiled?: boolean } = {}): string {
   const reference = JSON.parse(fs.readFileSync(path.join(PACKAGE_ROOT, 'examples', 'reference-module', 'conformance.config.json'), 'utf8')) as Record<string, any>;
-  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'fault-config-')), 'conformance.config.json');
-  const config = {
-    ...reference,
-    launch: { ...reference.launch, cwd: PACKAGE_ROOT, args: [compiledReferenceModule()] },
-    callbacks: { ...reference.callbacks, ...settings.callbacks },
-    ...(settings.flowTimeoutMs ? { flowTimeoutMs: settings.flowTimeoutMs } : {}),
-  };
-  fs.writeFileSync(file, JSON.stringify(config));
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'reference-config-')), 'conformance.config.json');
+  const launch = { ...reference.launch, cwd: PACKAGE_ROOT, ...(options.compiled ? { args: [compiledReferenceModule()] } : {}) };
+  fs.writeFileSync(file, JSON.stringify({ ...reference, launch, ...extra }));
   return file;
+}
+
+/** The configuration of the compiled reference module, with `callbacks` and `flowTimeoutMs` when given (a row's settings). */
+export function compiledReferenceConfig(settings: { callbacks?: Record<string, unknown>; flowTimeoutMs?: number } = {}): string {
+  return referenceConfigFile({ callbacks: { ...settings.callbacks }, ...(settings.flowTimeoutMs ? { flowTimeoutMs: settings.flowTimeoutMs } : {}) }, { compiled: true });
 }

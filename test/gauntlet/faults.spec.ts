@@ -5,6 +5,7 @@
  * exactly its own checks. The rows of the detection table are printed at the end of `npm test`.
  */
 import { test, expect } from '@playwright/test';
+import { referenceConfigFile } from './compiled-module.ts';
 import { FAULT_CASES } from './faults.ts';
 import { cleanFullRun, failedChecks, runSuite, warningChecks } from './run-suite.ts';
 import { batchedRun } from './batch.ts';
@@ -14,7 +15,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { contract, formatErrors } from '../../src/contract/schemas.ts';
-import { PACKAGE_ROOT } from '../../src/contract/paths.ts';
 
 test.describe.configure({ mode: 'parallel', timeout: 180_000 });
 
@@ -73,10 +73,7 @@ test('a module that never calls the system ends the run with exit 2 and a one-li
 
 test('a trigger answered with an error is skipped at once with its answer as evidence, never waited out', async () => {
   // A flow timeout far beyond the test's own: waiting it out would fail this test.
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'trigger-'));
-  const reference = JSON.parse(fs.readFileSync(path.join(PACKAGE_ROOT, 'examples', 'reference-module', 'conformance.config.json'), 'utf8')) as Record<string, any>;
-  const config = path.join(dir, 'conformance.config.json');
-  fs.writeFileSync(config, JSON.stringify({ ...reference, launch: { ...reference.launch, cwd: PACKAGE_ROOT }, flowTimeoutMs: 600_000 }));
+  const config = referenceConfigFile({ flowTimeoutMs: 600_000 });
   // The tracking flows are the delivery area's: the run is narrowed to it.
   const run = await runSuite(['--config', config, '--area', 'delivery', '--runs', '10'], { FAULTS: 'tracking-trigger-fails' });
   expect(run.exitCode).toBe(0);

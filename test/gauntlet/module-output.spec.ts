@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { test, expect } from '@playwright/test';
+import { referenceConfigFile } from './compiled-module.ts';
 import { PACKAGE_ROOT } from '../../src/contract/paths.ts';
 import { runSuite, type SuiteRun } from './run-suite.ts';
 
@@ -90,9 +91,7 @@ test('a module that runs but never registers: exit 2, the reason names the error
 });
 
 test('what the module logs after registering, to the end of the run, is in results.json and the reports folder', async () => {
-  const reference = JSON.parse(fs.readFileSync(path.join(PACKAGE_ROOT, 'examples', 'reference-module', 'conformance.config.json'), 'utf8')) as Record<string, any>;
-  const config = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'module-output-')), 'conformance.config.json');
-  fs.writeFileSync(config, JSON.stringify({ ...reference, apiKey: API_KEY, launch: { ...reference.launch, cwd: PACKAGE_ROOT } }));
+  const config = referenceConfigFile({ apiKey: API_KEY });
   const run = await runSuite(['--config', config, '--runs', '20'], { FAULTS: '' });
   expect(run.exitCode, run.stderr).toBe(0);
   const stderr = run.results!.run.moduleOutput!.stderr.lines;

@@ -4,21 +4,15 @@
  * callback, the settle period again); every callback of a spec is sent once.
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { test, expect } from '@playwright/test';
-import { PACKAGE_ROOT } from '../../src/contract/paths.ts';
+import { referenceConfigFile } from './compiled-module.ts';
 import { failedChecks, runSuite } from './run-suite.ts';
 
 test.describe.configure({ mode: 'parallel', timeout: 180_000 });
 
 /** The reference module's configuration with some settings changed, written to a temporary file. */
-function configWith(extra: Record<string, unknown>): string {
-  const reference = JSON.parse(fs.readFileSync(path.join(PACKAGE_ROOT, 'examples', 'reference-module', 'conformance.config.json'), 'utf8')) as Record<string, any>;
-  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'session-')), 'conformance.config.json');
-  fs.writeFileSync(file, JSON.stringify({ ...reference, launch: { ...reference.launch, cwd: PACKAGE_ROOT }, ...extra }));
-  return file;
-}
+const configWith = (extra: Record<string, unknown>): string => referenceConfigFile(extra);
 
 const TEN_FAULTS = [
   'delivery-payer-type-unknown', 'payment-invoice-type-unknown', 'mgbot-not-empty', 'url-malformed', 'tracking-unchunked',
