@@ -40,8 +40,8 @@ function listen(server: http.Server, port = 0): Promise<number> {
   });
 }
 
-/** Waits until `fn` returns a value (polling); fails with `what` after a generous deadline. */
-export async function until<T>(what: string, fn: () => T | undefined | false, timeoutMs = 20_000): Promise<T> {
+/** Waits until `fn` returns a value (polling); fails with `what` after a generous deadline (30 s: the self-test loads 2 cores fully). */
+export async function until<T>(what: string, fn: () => T | undefined | false, timeoutMs = 30_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const v = fn();
@@ -230,7 +230,14 @@ export async function startModule(options: { faults?: string[]; env?: Record<str
   child.stdout?.resume();
   const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
   const registration = async (): Promise<Record<string, unknown>> => {
-    const edit = await until('the registration', () => system.edits()[0]);
+    // Generous: under the self-test's full load a start can take long; the message says what the module did meanwhile.
+    const why = (what: string): Error =>
+      new Error(`${what} (module ${child.exitCode === null ? 'running' : `exited ${child.exitCode}`}; system saw ${system.requests.map((r) => `${r.method} ${r.path}`).join(', ') || 'nothing'}; stderr: ${err.slice(-2000)})`);
+    const seen = await until('the registration', () => system.edits()[0] ?? (child.exitCode !== null ? 'exited' : undefined), 40_000).catch((e: Error) => {
+      throw why(e.message);
+    });
+    if (seen === 'exited') throw why('the module exited before registering');
+    const edit = seen;
     return JSON.parse(edit.form.get('integrationModule') ?? 'null') as Record<string, unknown>;
   };
   await until(`the module to listen (stderr: ${err})`, () => /listening on/.test(err) || child.exitCode !== null);
