@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type ReporterDescription } from '@playwright/test';
-import { grepRegExp, readBatch } from './src/run/batch-row.ts';
+import { SLOT_ENTRY, grepRegExp, readBatchFile, slotGrep } from './src/run/batch-row.ts';
 import { ATTACHED_METADATA, ATTACHED_SPECS, parallelRun } from './src/run/attach.ts';
 
 /**
@@ -15,9 +15,11 @@ const out = process.env.CONFORMANCE_OUT;
 // `.ts` in the repository; `.js` in the installed package, which runs the code built at pack time
 // (`dist/playwright.config.js` beside `dist/src/` and `dist/specs/`).
 const ext = path.extname(fileURLToPath(import.meta.url));
-// A batch (src/cli/batch.ts, CONFORMANCE_BATCH): each row a project `conformance` of its own, one
-// worker each, only the conformance reporter (each row's results, written as the row ends).
-const batch = readBatch();
+// A batch (src/cli/batch.ts, CONFORMANCE_BATCH): only the conformance reporter (each row's results,
+// written as the row ends). Its rows in slots: each slot a project `conformance` whose one worker
+// plays its rows one after the other (specs/batch-slots.ts); else each row a project of its own.
+const batchFile = readBatchFile();
+const batch = batchFile?.rows;
 // Areas at the same time (`conformance run --parallel 2`, src/run/attach.ts): the conformance specs
 // in two projects of one worker each, both named `conformance`; the second attaches to the first's session.
 const parallel = !batch && !!out && parallelRun();
@@ -51,7 +53,9 @@ export default defineConfig({
   workers: parallel ? 2 : out ? 1 : process.env.CONFORMANCE_WORKERS ? Number(process.env.CONFORMANCE_WORKERS) : 4,
   outputDir: out ? path.join(out, 'test-results') : 'reports/test-results',
   reporter,
-  projects: batch
+  projects: batchFile?.slots
+    ? batchFile.slots.map((rows, i) => ({ name: 'conformance', testDir: 'specs', testMatch: `${SLOT_ENTRY}${ext}`, workers: 1, outputDir: path.join(path.dirname(process.env.CONFORMANCE_BATCH!), `slot-${i}`), metadata: { conformanceSlot: i }, grep: slotGrep(rows) }))
+    : batch
     ? batch.map((row) => ({ name: 'conformance', testDir: 'specs', testMatch: `**/*.spec${ext}`, workers: 1, outputDir: path.join(row.out, 'test-results'), metadata: { conformanceRow: row }, ...(row.grep !== undefined ? { grep: grepRegExp(row.grep) } : {}) }))
     : parallel
     ? [

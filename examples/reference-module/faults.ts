@@ -87,7 +87,7 @@ const BEHAVIOUR_FAULTS = {
   'registration-without-integration-module': 'The registration form names its field `module` instead of `integrationModule`; the system refuses it.',
   'registration-malformed-json': 'The `integrationModule` form field holds JSON cut short (its last brace missing); the system refuses it.',
   'registration-api-v4': 'The registration goes to `/api/v4/integration-modules/{code}/edit` (the legacy version) instead of `/api/v5`.',
-  'registration-201-as-failure': 'The module takes HTTP 201 (telephony\'s success answer to edit) for a failure and registers again and again while its attempts last.',
+  'registration-201-as-failure': 'The module takes HTTP 201 (telephony\'s success answer to edit) for a failure and registers again and again while its attempts last (at most 100 ms apart).',
   'tracking-wrong-api-key': 'Tracking requests carry an API key that is not the run\'s; the system refuses them.',
   'tracking-wrong-subcode': 'Tracking goes to `/api/v5/delivery/generic/{code}-desk/tracking`: a subcode that is not the module\'s code.',
   'system-calls-put': 'Tracking, calls upload and call events are sent with PUT instead of POST.',

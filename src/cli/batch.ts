@@ -2,17 +2,18 @@
  * A batch: many runs of `conformance run` (rows), played by ONE Playwright runner. Each row is
  * prepared and finished by the code of `conformance run` itself (`prepareRun`, `finishRun`: the
  * same seed, selection, configuration file, results and exit code); in between, the runner plays
- * every row as a project of its own (`conformance`, one worker, its row in the project's
- * metadata: src/run/batch-row.ts, playwright.config.ts), `workers` rows at a time, each row's
- * tests in one worker and one session with its own module, as in a run. The conformance reporter
- * writes each row's results into its own folder as soon as the row has ended, and says so on the
- * runner's output (`BATCH_ROW_LINE`): the row is finished then, while the others go on.
+ * the rows in slots (src/run/batch-row.ts, src/run/batch-slot.ts): a slot is a project
+ * `conformance` whose one worker plays its rows one after the other, each row the tests its run
+ * selects, in one session with its own module, as in a run; `workers` slots at a time. The
+ * conformance reporter writes each row's results into its own folder as soon as the row has
+ * ended, and says so on the runner's output (`BATCH_ROW_LINE`): the row is finished then, while
+ * the others go on.
  *
- * What a row saves against its own `conformance run`: the command's start, its listings and
- * Playwright's runner start (a registration fault row: about 4.2 CPU-s alone, 2.3 in a batch).
- * Its worker (about 1.5 CPU-s of loading), session and module start as in a run; a batch itself
- * costs about 3 CPU-s (one listing for all rows, one runner). Not applied in a batch: a row's
- * run deadline (`runTimeoutMs`); the tests' own timeouts bound each row.
+ * What a row saves against its own `conformance run`: the command's start, its listings,
+ * Playwright's runner start, and its worker's start (about 1.3 CPU-s: Playwright's worker, the
+ * suite's modules, the contract), shared by a slot's rows. Its session and module start as in a
+ * run; a batch itself costs about 3 CPU-s (one listing for all rows, one runner). Not applied
+ * in a batch: a row's run deadline (`runTimeoutMs`); the tests' own timeouts bound each row.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -23,7 +24,10 @@ import { listConformanceTests, parseListing, type ListedTest } from './listing.t
 import { childEnv } from './child-env.ts';
 import { PACKAGE_ROOT, PLAYWRIGHT_CONFIG } from '../contract/paths.ts';
 import { ENV_CONFIG, ENV_OUT } from '../run/environment.ts';
-import { BATCH_ROW_LINE, ENV_BATCH, type BatchRow } from '../run/batch-row.ts';
+import { BATCH_ROW_LINE, ENV_BATCH, testKey, type BatchFile, type BatchRow } from '../run/batch-row.ts';
+
+/** Rows a slot plays one after the other (one worker's start for them all, about 1.3 CPU-s saved a row). */
+const ROWS_PER_SLOT = 12;
 
 /** A row: the arguments of its `conformance run` (with its own `--out`), and the module's environment (FAULTS, VARIATIONS). */
 export interface BatchRowSpec {
@@ -128,11 +132,34 @@ export async function runBatch(rows: BatchRowSpec[], options: BatchOptions): Pro
       options.onRow({ name: spec.name, exitCode: prepared, stdout: stdout.text(), stderr: stderr.text() });
       continue;
     }
-    played.push({ spec, stdout, stderr, row: { name: spec.name, out: prepared.out, runConfig: prepared.configFile, ...(prepared.grep !== undefined ? { grep: prepared.grep } : {}), env: spec.env ?? {} } });
+    // The tests its run selects, as its run's Playwright would (the listing's, or its own).
+    const selected = prepared.grep === undefined ? undefined : (listing.get(prepared.grep) ?? (await listConformanceTests(prepared.grep, options.dir)));
+    if (prepared.grep !== undefined && !selected?.every((t) => t.file !== undefined)) {
+      fs.rmSync(prepared.configFile, { force: true });
+      stderr.write('conformance batch: the tests this row selects could not be listed\n');
+      options.onRow({ name: spec.name, out: prepared.out, exitCode: 2, stdout: stdout.text(), stderr: stderr.text() });
+      continue;
+    }
+    const tests = selected?.map((t) => testKey(t.file!, [t.title]));
+    played.push({ spec, stdout, stderr, row: { name: spec.name, out: prepared.out, runConfig: prepared.configFile, ...(prepared.grep !== undefined ? { grep: prepared.grep } : {}), env: spec.env ?? {}, ...(tests ? { tests } : {}) } });
   }
   if (played.length === 0) return 0;
   const file = path.join(options.dir, 'batch-rows.json');
-  fs.writeFileSync(file, JSON.stringify({ rows: played.map((p) => p.row) }));
+  const files = [...new Set((listing.get('') ?? []).map((t) => t.file!))];
+  if (files.length === 0 || files.includes(undefined as unknown as string)) {
+    for (const p of played) {
+      fs.rmSync(p.row.runConfig, { force: true });
+      p.stderr.write('conformance batch: the conformance tests could not be listed\n');
+      options.onRow({ name: p.spec.name, out: p.row.out, exitCode: 2, stdout: p.stdout.text(), stderr: p.stderr.text() });
+    }
+    return 2;
+  }
+  // Slots of about ROWS_PER_SLOT rows, in the order given (the first rows end first): a worker
+  // plays a slot's rows one after the other; several slots a worker each keep the workers even.
+  const slotCount = Math.min(played.length, Math.max(options.workers, Math.ceil(played.length / ROWS_PER_SLOT)));
+  const slots = Array.from({ length: slotCount }, (_, i) => played.map((_, r) => r).slice(Math.floor((i * played.length) / slotCount), Math.floor(((i + 1) * played.length) / slotCount)));
+  const batchFile: BatchFile = { rows: played.map((p) => p.row), slots, files };
+  fs.writeFileSync(file, JSON.stringify(batchFile));
 
   // What the runner printed but the rows' lines (its errors), logged and its end kept.
   let said = '';

@@ -29,6 +29,8 @@ export function listConformanceTests(grep?: string, out: string = path.resolve('
 /** A conformance test as Playwright lists it: its title path and the requirement ids it declares it covers. */
 export interface ListedTest {
   title: string;
+  /** Its spec file, from the folder of the Playwright configuration (`specs/delivery/calculate.spec.ts`). */
+  file?: string;
   covers: string[];
   /** Its tags, each with its @ (`@delivery`: its area, src/run/areas.ts). */
   tags?: string[];
@@ -112,21 +114,22 @@ export function parseListing(stdout: string | undefined, projectId?: string): Li
     const report = JSON.parse(stdout!.slice(stdout!.indexOf('{'))) as { suites?: Suite[]; errors?: Array<{ message?: string }> };
     const tests: ListedTest[] = [];
     // The file's suite is the first level; describe blocks below it make the title path.
-    const walk = (s: Suite, path: string[]): void => {
+    const walk = (s: Suite, path: string[], file: string | undefined): void => {
       for (const spec of s.specs ?? []) {
         for (const t of spec.tests ?? []) {
           if (projectId !== undefined && t.projectId !== projectId) continue;
           tests.push({
             title: [...path, spec.title].join(' › '),
+            ...(file !== undefined ? { file } : {}),
             covers: (t.annotations ?? []).filter((a) => a.type === 'covers' && a.description).map((a) => a.description!),
             // The JSON listing gives a tag without its @.
             tags: (spec.tags ?? []).map((tag) => (tag.startsWith('@') ? tag : `@${tag}`)),
           });
         }
       }
-      for (const c of s.suites ?? []) walk(c, [...path, c.title ?? '']);
+      for (const c of s.suites ?? []) walk(c, [...path, c.title ?? ''], file);
     };
-    for (const file of report.suites ?? []) walk(file, []);
+    for (const file of report.suites ?? []) walk(file, [], file.title);
     const noTests = (report.errors ?? []).some((e) => /No tests found/.test(e.message ?? ''));
     if (tests.length === 0 && !noTests && (report.errors ?? []).length > 0) return undefined;
     return tests;

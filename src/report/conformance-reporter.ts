@@ -8,7 +8,7 @@ import { junitXml } from './junit.ts';
 import { RUN_RULES } from '../checks/run/applications.ts';
 import { recordedResult } from '../checks/apply.ts';
 import { outDir, readAborted, runConfig } from '../run/environment.ts';
-import { BATCH_ROW_LINE, ENV_BATCH, batchRowEndedFile, batchRowOf } from '../run/batch-row.ts';
+import { BATCH_ROW_LINE, ENV_BATCH, batchRowEndedFile, readBatch, slotTitlePath } from '../run/batch-row.ts';
 import { isAttachedProject, parallelRun, removeAttachFiles, writeAttachedEnded, writeAttachedHosts } from '../run/attach.ts';
 import type { ModuleStop } from '../module/launcher.ts';
 import type { ModuleOutput } from '../module/output-tail.ts';
@@ -31,6 +31,9 @@ function readModuleOutput(dir: string): ModuleOutput | undefined {
     return undefined;
   }
 }
+
+/** A test's title path in its file, as its run names it (in a batch's slot, without the slot's blocks). */
+const ownTitle = (test: TestCase): string[] => slotTitlePath(test.titlePath()).titlePath.slice(3);
 
 /** What the reporter gathers for one run: the whole Playwright run, or one row of a batch (src/run/batch-row.ts). */
 interface Row {
@@ -62,9 +65,10 @@ export default class ConformanceReporter implements Reporter {
   /** Rows are written one at a time. */
   private writing: Promise<void> = Promise.resolve();
 
-  /** The row a test belongs to: its project's in a batch, else the one run's. */
+  /** The row a test belongs to: in a batch, its row block's (src/run/batch-slot.ts), else the one run's. */
   private rowOf(test: TestCase): Row {
-    const batch = batchRowOf(test.parent.project() ?? {});
+    const inSlot = slotTitlePath(test.titlePath()).row;
+    const batch = inSlot !== undefined ? this.batchRows?.[inSlot] : undefined;
     const key = batch ? batch.out : '';
     let row = this.rows.get(key);
     if (!row) {
@@ -76,6 +80,8 @@ export default class ConformanceReporter implements Reporter {
 
   /** A batch's runner (src/run/batch-row.ts). */
   private readonly batch = process.env[ENV_BATCH] !== undefined;
+  /** A batch's rows. */
+  private readonly batchRows = readBatch();
 
   /** Areas at the same time (src/run/attach.ts): the attached project's tests not yet ended. */
   private attachedLeft = 0;
@@ -121,7 +127,7 @@ export default class ConformanceReporter implements Reporter {
     // A check that does not hold does not fail its test: a failed test is a spec that broke,
     // whether or not its fixture still attached the checks made before it broke.
     if (result.status === 'failed' || result.status === 'timedOut') {
-      row.broken.push({ title: test.titlePath().slice(3).join(' > '), error: (result.error?.message ?? result.status).replace(/\u001b\[[0-9;]*m/g, '').split('\n')[0]! });
+      row.broken.push({ title: ownTitle(test).join(' > '), error: (result.error?.message ?? result.status).replace(/\u001b\[[0-9;]*m/g, '').split('\n')[0]! });
     }
   }
 
@@ -166,7 +172,7 @@ export default class ConformanceReporter implements Reporter {
         results: row.all
           .filter((t) => !row.ended.has(t))
           .map((t) => {
-            const spec = t.titlePath().slice(3).join(' > ');
+            const spec = ownTitle(t).join(' > ');
             const rule = RUN_RULES.specNotRun;
             return recordedResult(rule.check, rule, { status: 'skipped', message: `Checked: the conformance spec "${spec}" ran to its end.\nSkipped: stopped at the run deadline (runTimeoutMs ${runTimeoutMs})\nRequirements: (suite rule) (${rule.severity})`, spec });
           }),

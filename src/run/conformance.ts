@@ -12,6 +12,7 @@ import type { CheckResult } from '../checks/result.ts';
 import type { EndpointEvidence, Exchange } from '../evidence/exchange.ts';
 import type { TokenRate } from '../evidence/bounded.ts';
 import type { RunSession } from './session.ts';
+import { slotTitlePath } from './batch-row.ts';
 import { NeedsTrigger } from '../module/triggers.ts';
 import { outDir } from './environment.ts';
 import { curlNote, redactCurl } from '../evidence/curl.ts';
@@ -57,7 +58,8 @@ export interface RecordSink {
 /** The sink of a Playwright test. */
 export function testSink(testInfo: TestInfo): RecordSink {
   return {
-    spec: testInfo.titlePath.slice(1).join(' > '),
+    // In a batch's slot, the title path of the row's own run (src/run/batch-row.ts).
+    spec: slotTitlePath(testInfo.titlePath).titlePath.slice(1).join(' > '),
     annotate: (id) => testInfo.annotations.push({ type: 'requirement', description: id }),
     write: async (record) => {
       await testInfo.attach(RECORD_ATTACHMENT, { body: JSON.stringify(record), contentType: 'application/json' });

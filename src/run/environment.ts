@@ -44,10 +44,19 @@ export function writeAborted(reason: string): void {
 /**
  * In a worker of a batch (src/run/batch-row.ts), before its session starts: the row's output
  * folder, run configuration and module environment become this process's, as `conformance run`
- * gives them to its Playwright.
+ * gives them to its Playwright. Returns what leaves the row (a slot plays several, one after the other).
  */
-export function enterBatchRow(row: BatchRow): void {
+export function enterBatchRow(row: BatchRow): () => void {
+  const names = [ENV_OUT, ENV_CONFIG, ...Object.keys(row.env)];
+  const saved = new Map(names.map((name) => [name, process.env[name]]));
   process.env[ENV_OUT] = row.out;
   process.env[ENV_CONFIG] = row.runConfig;
   for (const [name, value] of Object.entries(row.env)) process.env[name] = value;
+  // Left (a slot's next row): the process's environment as it was, nothing of this row's kept.
+  return () => {
+    for (const [name, value] of saved) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
+  };
 }

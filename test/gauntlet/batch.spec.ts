@@ -1,6 +1,6 @@
 /**
- * A batch (src/cli/batch.ts): many runs played by one Playwright runner, each row a project of
- * its own with its own worker, session and module. A row's results and exit code are those of
+ * A batch (src/cli/batch.ts): many runs played by one Playwright runner, rows in slots (a
+ * worker plays a slot's rows one after the other), each row with its own session and module. A row's results and exit code are those of
  * the same `conformance run` (same seed); the one-session rule holds per row; a waiting test
  * whose batch died fails at once, saying so.
  */
@@ -13,7 +13,7 @@ import { test, expect } from '@playwright/test';
 import { runBatch, type RowOutcome } from '../../src/cli/batch.ts';
 import { childEnv } from '../../src/cli/child-env.ts';
 import { PACKAGE_ROOT } from '../../src/contract/paths.ts';
-import { ENV_BATCH } from '../../src/run/batch-row.ts';
+import { ENV_BATCH, SLOT_ENTRY, slotGrep } from '../../src/run/batch-row.ts';
 import type { Results } from '../../src/report/results.ts';
 import { runSuite } from './run-suite.ts';
 import { batchedRun } from './batch.ts';
@@ -79,7 +79,7 @@ test('a row of a batch has the results and the exit code of its own conformance 
 
 const BREAKS = breakingSpec(['a test left']);
 
-test('in a batch, each row has its one session: a spec that breaks in one row relaunches nothing, and each row writes its own results', async () => {
+test('in a batch, each row has its one session: a spec that breaks in one row relaunches nothing, and each row writes its own results (two rows in one slot)', async () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'batch-rows-'));
   const specs = path.join(dir, 'specs');
   fs.mkdirSync(specs);
@@ -87,18 +87,14 @@ test('in a batch, each row has its one session: a spec that breaks in one row re
   fs.writeFileSync(path.join(dir, 'package.json'), '{"type": "module"}\n');
   const rows = ['a', 'b'].map((name) => ({ name, out: path.join(dir, name), runConfig: '', env: { FAULTS: '' } }));
   for (const row of rows) fs.mkdirSync(row.out);
-  // The batch's projects as playwright.config.ts makes them, on the spec written for this test.
+  // The batch's slot as playwright.config.ts makes it (both rows in one worker, one after the
+  // other), on the spec written for this test.
   const config = path.join(dir, 'playwright.config.mjs');
-  fs.writeFileSync(
-    config,
-    `export default ${JSON.stringify({
-      timeout: 60_000,
-      reporter: [[path.join(PACKAGE_ROOT, 'src', 'report', 'conformance-reporter.ts')]],
-      projects: rows.map((row) => ({ name: 'conformance', testDir: specs, testMatch: '**/*.spec.ts', workers: 1, outputDir: path.join(row.out, 'test-results'), metadata: { conformanceRow: row } })),
-    })};\n`,
-  );
+  const project = { name: 'conformance', testDir: path.join(PACKAGE_ROOT, 'specs'), testMatch: `${SLOT_ENTRY}.ts`, workers: 1, outputDir: path.join(dir, 'slot-0') };
+  const reporter = [[path.join(PACKAGE_ROOT, 'src', 'report', 'conformance-reporter.ts')]];
+  fs.writeFileSync(config, `export default { timeout: 60_000, reporter: ${JSON.stringify(reporter)}, projects: [{ ...${JSON.stringify(project)}, grep: new RegExp(${JSON.stringify(slotGrep([0, 1]).source)}) }] };\n`);
   const batchFile = path.join(dir, 'rows.json');
-  fs.writeFileSync(batchFile, JSON.stringify({ rows }));
+  fs.writeFileSync(batchFile, JSON.stringify({ rows, slots: [[0, 1]], files: [path.join(specs, 'breaks.spec.ts')] }));
   const cli = path.join(path.dirname(createRequire(import.meta.url).resolve('@playwright/test/package.json')), 'cli.js');
   let stdout = '';
   const code = await new Promise<number>((resolve) => {
