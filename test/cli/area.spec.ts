@@ -16,6 +16,8 @@ import { ENV_OUT } from '../../src/run/environment.ts';
 import { contract } from '../../src/contract/schemas.ts';
 import { narrowingText } from '../../src/report/coverage.ts';
 import { runSuite } from '../gauntlet/run-suite.ts';
+import { batchedRun } from '../gauntlet/batch.ts';
+import { AREA_ROWS } from '../gauntlet/run-rows.ts';
 
 const require = createRequire(import.meta.url);
 const playwrightCli = path.join(path.dirname(require.resolve('@playwright/test/package.json')), 'cli.js');
@@ -68,8 +70,8 @@ test('a --grep that selects nothing in the areas ends the run with exit 2, thoug
   expect(run.results).toBeUndefined();
 });
 
-test('an --area run on a correct module: exit 0, the areas named, never CONFORMANT, the run-level rule applied', async () => {
-  const run = await runSuite(['--area', 'delivery'], { FAULTS: '' });
+test(AREA_ROWS[0]!.title, async ({}, testInfo) => {
+  const run = await batchedRun('area', AREA_ROWS, AREA_ROWS[0]!, testInfo);
   expect(run.results, run.stderr).toBeDefined();
   expect(run.exitCode).toBe(0);
   const r = run.results!;

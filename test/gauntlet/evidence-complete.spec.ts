@@ -8,22 +8,11 @@ import { test, expect } from '@playwright/test';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { PACKAGE_ROOT } from '../../src/contract/paths.ts';
 import type { Results } from '../../src/report/results.ts';
-import { runSuite } from './run-suite.ts';
+import { batchedRun } from './batch.ts';
+import { EVIDENCE_ROWS, LONG_CLIENT_ID, SHORT_CLIENT_ID, rowNamed } from './run-rows.ts';
 
 test.describe.configure({ timeout: 180_000 });
-
-/** The bundled configuration, with the module's clientId taken from the suite's environment. */
-function configWithClientId(): string {
-  const file = path.join(PACKAGE_ROOT, 'examples', 'reference-module', 'conformance.config.json');
-  const config = JSON.parse(fs.readFileSync(file, 'utf8')) as { launch: { cwd: string; env: Record<string, string> } };
-  config.launch.cwd = PACKAGE_ROOT;
-  config.launch.env.CLIENT_ID = '{env:CLIENT_ID}';
-  const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'evidence-config-')), 'conformance.config.json');
-  fs.writeFileSync(out, JSON.stringify(config));
-  return out;
-}
 
 function filesUnder(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((d) => (d.isDirectory() ? filesUnder(path.join(dir, d.name)) : [path.join(dir, d.name)]));
@@ -42,9 +31,9 @@ function expectEveryKeptExchangeOnce(results: Results): void {
   for (const endpoint of per.keys()) expect(summarised, endpoint).toContain(endpoint);
 }
 
-test('a whole run: every kept exchange in results.json once, and a long clientId nowhere in the output', async () => {
-  const clientId = 'f00dcafe5e11a1b2c3d4e5f60718293a';
-  const run = await runSuite(['--config', configWithClientId(), '--runs', '20'], { CLIENT_ID: clientId });
+test(rowNamed(EVIDENCE_ROWS, 'evidence-long-client-id').title, async ({}, testInfo) => {
+  const clientId = LONG_CLIENT_ID;
+  const run = await batchedRun('evidence-complete', EVIDENCE_ROWS, rowNamed(EVIDENCE_ROWS, 'evidence-long-client-id'), testInfo);
   expect(run.exitCode, run.stdout + run.stderr).toBe(0);
   const results = run.results!;
   expectEveryKeptExchangeOnce(results);
@@ -59,9 +48,9 @@ test('a whole run: every kept exchange in results.json once, and a long clientId
   expect(leaks, 'files holding the clientId in clear').toEqual([]);
 });
 
-test('a whole run with a 2-character clientId: redacted in every clientId field, the rest of the report readable', async () => {
-  const clientId = 'c7';
-  const run = await runSuite(['--config', configWithClientId(), '--runs', '20'], { CLIENT_ID: clientId });
+test(rowNamed(EVIDENCE_ROWS, 'evidence-short-client-id').title, async ({}, testInfo) => {
+  const clientId = SHORT_CLIENT_ID;
+  const run = await batchedRun('evidence-complete', EVIDENCE_ROWS, rowNamed(EVIDENCE_ROWS, 'evidence-short-client-id'), testInfo);
   expect(run.exitCode, run.stdout + run.stderr).toBe(0);
   const results = run.results!;
   expectEveryKeptExchangeOnce(results);

@@ -2,7 +2,7 @@
  * Run modes other than the embedded default: remote mode (the module runs elsewhere and its
  * registration is given), and a run on the document alone (profile checks off).
  */
-import { test, expect } from '@playwright/test';
+import { test, expect, type TestInfo } from '@playwright/test';
 import http from 'node:http';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -11,7 +11,9 @@ import type { AddressInfo } from 'node:net';
 import { spawn } from 'node:child_process';
 import { PACKAGE_ROOT } from '../../src/contract/paths.ts';
 import { freePort } from '../../src/module/launcher.ts';
-import { failedChecks, runSuite } from './run-suite.ts';
+import { failedChecks, runSuite, type SuiteRun } from './run-suite.ts';
+import { batchedRun } from './batch.ts';
+import { DOCUMENT_ALONE_ROWS, rowNamed } from './run-rows.ts';
 import { resultsSaid, verdictSaid } from '../run/determinism.ts';
 
 test.describe.configure({ timeout: 120_000 });
@@ -97,8 +99,11 @@ test('remote mode, --parallel 2 (src/run/attach.ts): the attached worker calls t
   expect(two.exitCode).toBe(one.exitCode);
 });
 
-test('document alone (--no-profile): every wire-profile check is skipped, none passes or fails', async () => {
-  const run = await runSuite(['--no-profile', '--runs', '20'], { FAULTS: 'activity-reply-malformed' });
+/** The outcome of a row of run-rows.ts (a row of the shared batch, or the test's own run). */
+const documentAlone = (name: string, testInfo: TestInfo): Promise<SuiteRun> => batchedRun('document-alone', DOCUMENT_ALONE_ROWS, rowNamed(DOCUMENT_ALONE_ROWS, name), testInfo);
+
+test(rowNamed(DOCUMENT_ALONE_ROWS, 'no-profile-full').title, async ({}, testInfo) => {
+  const run = await documentAlone('no-profile-full', testInfo);
   expect(run.results, run.stderr).toBeDefined();
   expect(run.results!.run.profile).toBe(false);
   const profile = run.results!.results.filter((r) => r.profile);
@@ -109,12 +114,9 @@ test('document alone (--no-profile): every wire-profile check is skipped, none p
   expect(run.exitCode).toBe(0);
 });
 
-test('document alone: a profile-only constraint inside a document schema is dropped on its own; the document rules of that schema still fail', async () => {
+test(rowNamed(DOCUMENT_ALONE_ROWS, 'no-profile-event-type').title, async ({}, testInfo) => {
   // The call-event `type` enum rests on the wire profile alone; the payload check also carries document ids.
-  const [profileOnly, documentRule] = await Promise.all([
-    runSuite(['--no-profile', '--area', 'telephony', '--runs', '10'], { FAULTS: 'call-event-type-unknown' }),
-    runSuite(['--no-profile', '--area', 'telephony', '--runs', '10'], { FAULTS: 'call-event-codes-not-strings' }),
-  ]);
+  const [profileOnly, documentRule] = await Promise.all([documentAlone('no-profile-event-type', testInfo), documentAlone('no-profile-event-codes', testInfo)]);
   expect(failedChecks(profileOnly.results)).toEqual([]);
   const judged = profileOnly.results!.results.filter((r) => r.check === 'ensureMessageMatchesSchema' && r.requirements.includes('WIRE-TEL-EVENT-TYPE-VALUES'));
   expect(judged.length).toBeGreaterThan(0);

@@ -7,13 +7,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { test, expect } from '@playwright/test';
 import { cleanFullRun, failedChecks, runSuite } from './run-suite.ts';
+import { batchedRun } from './batch.ts';
+import { NARROWED_ROWS } from './run-rows.ts';
 import { summaryText } from '../../src/report/results.ts';
 import { listConformanceTests } from '../../src/cli/listing.ts';
 
 test.describe.configure({ mode: 'parallel', timeout: 180_000 });
 
-test('--grep tracking on a correct module: exit 0, the selection and what it left out named, the run-level rule not failed', async () => {
-  const run = await runSuite(['--grep', 'tracking'], { FAULTS: '' });
+test(NARROWED_ROWS[0]!.title, async ({}, testInfo) => {
+  const run = await batchedRun('narrowed', NARROWED_ROWS, NARROWED_ROWS[0]!, testInfo);
   expect(run.results, run.stderr).toBeDefined();
   expect(failedChecks(run.results)).toEqual([]);
   expect(run.exitCode).toBe(0);

@@ -5,29 +5,29 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { test, expect } from '@playwright/test';
+import { test, expect, type TestInfo } from '@playwright/test';
 import { referenceConfigFile } from './compiled-module.ts';
-import { failedChecks, runSuite } from './run-suite.ts';
+import { failedChecks, runSuite, type SuiteRun } from './run-suite.ts';
+import { batchedRun } from './batch.ts';
+import { READINESS_SIGNALS, SESSION_ROWS, TEN_FAULTS, rowNamed } from './run-rows.ts';
 
 test.describe.configure({ mode: 'parallel', timeout: 180_000 });
 
 /** The reference module's configuration with some settings changed, written to a temporary file. */
 const configWith = (extra: Record<string, unknown>): string => referenceConfigFile(extra);
 
-const TEN_FAULTS = [
-  'delivery-payer-type-unknown', 'payment-invoice-type-unknown', 'mgbot-not-empty', 'url-malformed', 'tracking-unchunked',
-  'calls-upload-unchunked', 'call-event-codes-not-strings', 'delivery-required-field-unknown', 'delivery-data-field-type-unknown', 'activity-reply-malformed',
-];
+/** The outcome of a row of run-rows.ts (a row of the shared batch, or the test's own run). */
+const rowRun = (name: string, testInfo: TestInfo): Promise<SuiteRun> => batchedRun('session', SESSION_ROWS, rowNamed(SESSION_ROWS, name), testInfo);
 
-test('a module with ten failing checks is launched once, and every failure is named', async () => {
-  const run = await runSuite(['--area', 'delivery,payment,telephony', '--runs', '30'], { FAULTS: TEN_FAULTS.join(',') });
+test(rowNamed(SESSION_ROWS, 'session-ten-faults').title, async ({}, testInfo) => {
+  const run = await rowRun('session-ten-faults', testInfo);
   expect(run.exitCode).toBe(1);
   expect(fs.readFileSync(path.join(run.out, 'launches.log'), 'utf8').trim().split('\n')).toHaveLength(1);
-  expect(failedChecks(run.results).length).toBe(10);
+  expect(failedChecks(run.results).length).toBe(TEN_FAULTS.length);
 });
 
-test('a module not ready in the first moments: the session waits until it accepts callbacks, and no callback of a spec is refused', async () => {
-  const run = await runSuite(['--config', configWith({ readiness: { settleMs: 1000 } }), '--runs', '30'], { FAULTS: '', VARIATIONS: 'ready-late' });
+test(rowNamed(SESSION_ROWS, 'session-ready-late').title, async ({}, testInfo) => {
+  const run = await rowRun('session-ready-late', testInfo);
   expect(failedChecks(run.results)).toEqual([]);
   expect(run.exitCode).toBe(0);
   // Readiness: after the settle period the activity callback is refused (403), after one more it is accepted.
@@ -42,12 +42,10 @@ test('a module not ready in the first moments: the session waits until it accept
   expect(callbacks.filter((x) => /again after/.test(x.label))).toEqual([]);
 });
 
-for (const [signal, readiness] of [
-  ['a readiness URL', { url: '{moduleUrl}/ready' }],
-  ['a line of its output', { stdout: 'ready for callbacks' }],
-] as const) {
-  test(`callbacks wait for ${signal}: no callback is refused`, async () => {
-    const run = await runSuite(['--config', configWith({ readiness }), '--area', 'delivery,payment,telephony', '--runs', '30'], { FAULTS: '', VARIATIONS: 'ready-late' });
+for (const [i] of READINESS_SIGNALS.entries()) {
+  const name = `session-readiness-${i}`;
+  test(rowNamed(SESSION_ROWS, name).title, async ({}, testInfo) => {
+    const run = await rowRun(name, testInfo);
     expect(failedChecks(run.results)).toEqual([]);
     expect(run.exitCode).toBe(0);
     const refused = run.results!.exchanges.filter((x) => x.direction === 'system->module' && !x.probe && !x.label.startsWith('trigger') && x.response?.status === 403);
