@@ -4,7 +4,7 @@
  * same seed, selection, configuration file, results and exit code); in between, the runner plays
  * the rows in slots (src/run/batch-row.ts, src/run/batch-slot.ts): a slot is a project
  * `conformance` whose one worker plays its rows one after the other, each row the tests its run
- * selects, in one session with its own module, as in a run; `workers` slots at a time. The
+ * selects, in one session with its own module, as in a run; `workers` slots, the rows dealt in turn. The
  * conformance reporter writes each row's results into its own folder as soon as the row has
  * ended, and says so on the runner's output (`BATCH_ROW_LINE`): the row is finished then, while
  * the others go on.
@@ -26,8 +26,6 @@ import { PACKAGE_ROOT, PLAYWRIGHT_CONFIG } from '../contract/paths.ts';
 import { ENV_CONFIG, ENV_OUT } from '../run/environment.ts';
 import { BATCH_ROW_LINE, ENV_BATCH, testKey, type BatchFile, type BatchRow } from '../run/batch-row.ts';
 
-/** Rows a slot plays one after the other (one worker's start for them all, about 1.3 CPU-s saved a row). */
-const ROWS_PER_SLOT = 12;
 
 /** A row: the arguments of its `conformance run` (with its own `--out`), and the module's environment (FAULTS, VARIATIONS). */
 export interface BatchRowSpec {
@@ -154,10 +152,10 @@ export async function runBatch(rows: BatchRowSpec[], options: BatchOptions): Pro
     }
     return 2;
   }
-  // Slots of about ROWS_PER_SLOT rows, in the order given (the first rows end first): a worker
-  // plays a slot's rows one after the other; several slots a worker each keep the workers even.
-  const slotCount = Math.min(played.length, Math.max(options.workers, Math.ceil(played.length / ROWS_PER_SLOT)));
-  const slots = Array.from({ length: slotCount }, (_, i) => played.map((_, r) => r).slice(Math.floor((i * played.length) / slotCount), Math.floor(((i + 1) * played.length) / slotCount)));
+  // One slot a worker, the rows dealt in turn in the order given: the first rows start first, the
+  // slots' shares even (a slot's rows one after the other in its one worker).
+  const slotCount = Math.max(1, Math.min(options.workers, played.length));
+  const slots = Array.from({ length: slotCount }, (_, i) => played.map((_, r) => r).filter((r) => r % slotCount === i));
   const batchFile: BatchFile = { rows: played.map((p) => p.row), slots, files };
   fs.writeFileSync(file, JSON.stringify(batchFile));
 

@@ -71,6 +71,8 @@ test('a --grep that selects nothing in the areas ends the run with exit 2, thoug
 });
 
 test(AREA_ROWS[0]!.title, async ({}, testInfo) => {
+  // A whole run (a row of the shared batch, played as the self-test run begins).
+  test.setTimeout(180_000);
   const run = await batchedRun('area', AREA_ROWS, AREA_ROWS[0]!, testInfo);
   expect(run.results, run.stderr).toBeDefined();
   expect(run.exitCode).toBe(0);
