@@ -17,7 +17,7 @@ import { contract } from '../../src/contract/schemas.ts';
 import { narrowingText } from '../../src/report/coverage.ts';
 import { runSuite } from '../gauntlet/run-suite.ts';
 import { batchedRun } from '../gauntlet/batch.ts';
-import { AREA_ROWS } from '../gauntlet/run-rows.ts';
+import { AREA_ROWS, ROW_TEST_TIMEOUT_MS } from '../gauntlet/run-rows.ts';
 
 const require = createRequire(import.meta.url);
 const playwrightCli = path.join(path.dirname(require.resolve('@playwright/test/package.json')), 'cli.js');
@@ -72,7 +72,7 @@ test('a --grep that selects nothing in the areas ends the run with exit 2, thoug
 
 test(AREA_ROWS[0]!.title, async ({}, testInfo) => {
   // A whole run (a row of the shared batch, played as the self-test run begins).
-  test.setTimeout(180_000);
+  test.setTimeout(ROW_TEST_TIMEOUT_MS);
   const run = await batchedRun('area', AREA_ROWS, AREA_ROWS[0]!, testInfo);
   expect(run.results, run.stderr).toBeDefined();
   expect(run.exitCode).toBe(0);

@@ -10,9 +10,10 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Results } from '../../src/report/results.ts';
 import { batchedRun } from './batch.ts';
-import { EVIDENCE_ROWS, LONG_CLIENT_ID, SHORT_CLIENT_ID, rowNamed } from './run-rows.ts';
+import { EVIDENCE_ROWS, LONG_CLIENT_ID, ROW_TEST_TIMEOUT_MS, SHORT_CLIENT_ID, rowNamed } from './run-rows.ts';
 
-test.describe.configure({ timeout: 180_000 });
+// Whole runs, rows of the shared batch (run-rows.ts).
+test.describe.configure({ timeout: ROW_TEST_TIMEOUT_MS });
 
 function filesUnder(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((d) => (d.isDirectory() ? filesUnder(path.join(dir, d.name)) : [path.join(dir, d.name)]));

@@ -13,7 +13,7 @@ import { PACKAGE_ROOT } from '../../src/contract/paths.ts';
 import { freePort } from '../../src/module/launcher.ts';
 import { failedChecks, runSuite, type SuiteRun } from './run-suite.ts';
 import { batchedRun } from './batch.ts';
-import { DOCUMENT_ALONE_ROWS, rowNamed } from './run-rows.ts';
+import { DOCUMENT_ALONE_ROWS, ROW_TEST_TIMEOUT_MS, rowNamed } from './run-rows.ts';
 import { resultsSaid, verdictSaid } from '../run/determinism.ts';
 
 test.describe.configure({ timeout: 120_000 });
@@ -100,7 +100,10 @@ test('remote mode, --parallel 2 (src/run/attach.ts): the attached worker calls t
 });
 
 /** The outcome of a row of run-rows.ts (a row of the shared batch, or the test's own run). */
-const documentAlone = (name: string, testInfo: TestInfo): Promise<SuiteRun> => batchedRun('document-alone', DOCUMENT_ALONE_ROWS, rowNamed(DOCUMENT_ALONE_ROWS, name), testInfo);
+function documentAlone(name: string, testInfo: TestInfo): Promise<SuiteRun> {
+  test.setTimeout(ROW_TEST_TIMEOUT_MS);
+  return batchedRun('document-alone', DOCUMENT_ALONE_ROWS, rowNamed(DOCUMENT_ALONE_ROWS, name), testInfo);
+}
 
 test(rowNamed(DOCUMENT_ALONE_ROWS, 'no-profile-full').title, async ({}, testInfo) => {
   const run = await documentAlone('no-profile-full', testInfo);

@@ -8,13 +8,14 @@ import path from 'node:path';
 import { test, expect } from '@playwright/test';
 import { cleanFullRun, failedChecks, runSuite } from './run-suite.ts';
 import { batchedRun } from './batch.ts';
-import { NARROWED_ROWS } from './run-rows.ts';
+import { NARROWED_ROWS, ROW_TEST_TIMEOUT_MS } from './run-rows.ts';
 import { summaryText } from '../../src/report/results.ts';
 import { listConformanceTests } from '../../src/cli/listing.ts';
 
 test.describe.configure({ mode: 'parallel', timeout: 180_000 });
 
 test(NARROWED_ROWS[0]!.title, async ({}, testInfo) => {
+  test.setTimeout(ROW_TEST_TIMEOUT_MS);
   const run = await batchedRun('narrowed', NARROWED_ROWS, NARROWED_ROWS[0]!, testInfo);
   expect(run.results, run.stderr).toBeDefined();
   expect(failedChecks(run.results)).toEqual([]);

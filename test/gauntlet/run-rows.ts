@@ -10,6 +10,12 @@ import path from 'node:path';
 import type { GauntletRow } from './batch.ts';
 import { compiledReferenceConfig, referenceConfigFile } from './compiled-module.ts';
 
+/**
+ * How long a test of these rows may wait for its row: the batch plays them first, but a whole
+ * run at full load (7 processes on 2 cores) can take a minute and a half, after the rows before it.
+ */
+export const ROW_TEST_TIMEOUT_MS = 420_000;
+
 /** The row of `rows` named `name`. */
 export function rowNamed(rows: readonly GauntletRow[], name: string): GauntletRow {
   const row = rows.find((r) => r.name === name);

@@ -9,7 +9,7 @@ import { test, expect, type TestInfo } from '@playwright/test';
 import { referenceConfigFile } from './compiled-module.ts';
 import { failedChecks, runSuite, type SuiteRun } from './run-suite.ts';
 import { batchedRun } from './batch.ts';
-import { READINESS_SIGNALS, SESSION_ROWS, TEN_FAULTS, rowNamed } from './run-rows.ts';
+import { READINESS_SIGNALS, ROW_TEST_TIMEOUT_MS, SESSION_ROWS, TEN_FAULTS, rowNamed } from './run-rows.ts';
 
 test.describe.configure({ mode: 'parallel', timeout: 180_000 });
 
@@ -17,7 +17,10 @@ test.describe.configure({ mode: 'parallel', timeout: 180_000 });
 const configWith = (extra: Record<string, unknown>): string => referenceConfigFile(extra);
 
 /** The outcome of a row of run-rows.ts (a row of the shared batch, or the test's own run). */
-const rowRun = (name: string, testInfo: TestInfo): Promise<SuiteRun> => batchedRun('session', SESSION_ROWS, rowNamed(SESSION_ROWS, name), testInfo);
+function rowRun(name: string, testInfo: TestInfo): Promise<SuiteRun> {
+  test.setTimeout(ROW_TEST_TIMEOUT_MS);
+  return batchedRun('session', SESSION_ROWS, rowNamed(SESSION_ROWS, name), testInfo);
+}
 
 test(rowNamed(SESSION_ROWS, 'session-ten-faults').title, async ({}, testInfo) => {
   const run = await rowRun('session-ten-faults', testInfo);
