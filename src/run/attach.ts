@@ -113,6 +113,8 @@ export async function awaitHandoff(ms: number): Promise<Handoff | { aborted: str
     if (fs.existsSync(attachedHostsFile())) return { host: true };
     const aborted = readAborted();
     if (aborted) return { aborted };
+    // Interrupted before the host's session started (the run ends now, without a verdict): nothing to wait for.
+    if (fs.existsSync(interruptedFile())) return { aborted: 'the run was interrupted before the session this worker attaches to started' };
     try {
       return JSON.parse(fs.readFileSync(handoffFile(), 'utf8')) as Handoff;
     } catch {
