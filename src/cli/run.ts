@@ -19,6 +19,7 @@ import { consoleStyle, resultLine } from '../report/console-reporter.ts';
 import { AREAS } from '../run/areas.ts';
 import { listTests, playwrightBase, selectionOf, type ListedTest } from './listing.ts';
 import { childEnv } from './child-env.ts';
+import { applyBaseline, gateLines, readBaseline, writeGate, type Baseline } from './baseline.ts';
 import { ENV_SHARD, SHARD_USAGE, seedGiven, shardArgs, shardInfo, shardOption, shardSelection } from './shard.ts';
 
 export const RUN_USAGE = `usage: conformance run [--config FILE] [options]
@@ -42,6 +43,8 @@ export const RUN_USAGE = `usage: conformance run [--config FILE] [options]
                            case-insensitive); one that matches nothing ends the run (exit 2).
                            A title as the console prints it, its parts joined by › (or >),
                            is matched as written: --grep "registration › the registration call"
+  --baseline FILE          the failures known and accepted for now (conformance baseline writes one):
+                           the run fails only on others, and on baselined ones that no longer fail
   --area AREAS             run only the specs of these areas, comma-separated (${AREAS.join(', ')});
                            the registration area always runs. With --grep: the tests of
                            these areas whose title matches
@@ -61,6 +64,8 @@ interface RunArgs {
   shard?: { current: number; total: number };
   /** `--parallel N`: areas at once (src/run/attach.ts). */
   parallel?: number;
+  /** `--baseline FILE` (src/cli/baseline.ts). */
+  baseline?: string;
   flags: ConfigFlags;
 }
 
@@ -74,6 +79,7 @@ const OPTIONS: Array<OptionSpec<RunArgs>> = [
   { name: '--area', value: 'AREAS', set: (o, v) => (o.areas = areasOption(v, o.areas)) },
   { name: '--shard', value: 'I/N', set: (o, v) => (o.shard = shardOption(v)) },
   { name: '--parallel', value: 'N', set: (o, v) => (o.parallel = integerOption('--parallel', v, 1, 2)) },
+  { name: '--baseline', value: 'FILE', set: (o, v) => (o.baseline = v) },
 ];
 
 /**
@@ -180,6 +186,8 @@ export interface PreparedRun {
   grep?: string;
   configFile: string;
   pwBase: string[];
+  /** `--baseline FILE`, read and checked. */
+  baseline?: Baseline;
 }
 
 /**
@@ -193,9 +201,11 @@ export async function prepareRun(args: string[], options: { stderr?: Output; lis
   const stderr = options.stderr ?? process.stderr;
   let parsed: RunArgs;
   let config;
+  let baseline: Baseline | undefined;
   try {
     parsed = parseRunArgs(args);
     config = loadConfig(parsed.config, parsed.flags);
+    if (parsed.baseline !== undefined) baseline = readBaseline(parsed.baseline);
     if (parsed.shard) config = { ...config, shard: shardInfo(config, parsed.shard, seedGiven(parsed.flags.seed, config)) };
     // A shard's tests are those of Playwright's split of one project: one at a time.
     if (parsed.shard && (parsed.parallel ?? 1) > 1) throw new Error('--parallel 2 does not go with --shard (a shard runs its tests one at a time)');
@@ -235,14 +245,14 @@ export async function prepareRun(args: string[], options: { stderr?: Output; lis
   if (typeof sharded === 'string') return (stderr.write(`conformance run: ${sharded}\n`), 2);
   selection = sharded;
   fs.mkdirSync(out, { recursive: true });
-  for (const f of ['results.json', 'conformance.html', 'aborted.json', 'junit.xml', 'session-records', 'launches.log', 'session-start.json', 'module-stop.json', 'module.stdout.log', 'module.stderr.log', 'module-output.json', 'failures', 'blob-report']) fs.rmSync(path.join(out, f), { recursive: true, force: true });
+  for (const f of ['results.json', 'conformance.html', 'aborted.json', 'junit.xml', 'session-records', 'launches.log', 'session-start.json', 'module-stop.json', 'module.stdout.log', 'module.stderr.log', 'module-output.json', 'failures', 'blob-report', 'gate.json']) fs.rmSync(path.join(out, f), { recursive: true, force: true });
   const configFile = path.join(out, '.run-config.json');
   fs.writeFileSync(configFile, JSON.stringify({ ...config, ...(selection ? { selection } : {}) }), { mode: 0o600 });
-  return { parsed, config, out, ...(grep !== undefined ? { grep } : {}), configFile, pwBase };
+  return { parsed, config, out, ...(grep !== undefined ? { grep } : {}), configFile, pwBase, ...(baseline ? { baseline } : {}) };
 }
 
 /** Plays a prepared run: Playwright on the conformance project, one worker; then the verdict. */
-async function playRun({ parsed, config, out, grep, configFile, pwBase }: PreparedRun): Promise<number> {
+async function playRun({ parsed, config, out, grep, configFile, pwBase, baseline }: PreparedRun): Promise<number> {
   // The deadline of the whole run: Playwright stops what still runs, and the reporters still write.
   // A shard runs its tests one at a time, whatever the configuration's concurrency.areas.
   const parallel = parsed.shard ? 1 : (parsed.parallel ?? config.concurrency?.areas ?? 1);
@@ -296,16 +306,17 @@ async function playRun({ parsed, config, out, grep, configFile, pwBase }: Prepar
     process.stderr.write(`conformance run: interrupted (${interrupted}); no verdict\n`);
     return interrupted === 'SIGTERM' ? 143 : 130;
   }
-  return finishRun(out, code);
+  return finishRun(out, code, process, baseline);
 }
 
 /**
  * What `conformance run` does after Playwright ended (a batch too, for each row): reads
  * `results.json`, prints the run-level results, the tally and the verdict, and gives the exit
  * code (0: no MUST failure; 1: one; 2: no results, named with Playwright's exit `code`, or a run
- * that could not start).
+ * that could not start). With a baseline, the gate's: 0 when every failure is baselined and no
+ * baselined requirement stopped failing, else 1 (src/cli/baseline.ts).
  */
-export function finishRun(out: string, code: number, io: { stdout: Output; stderr: Output } = process): number {
+export function finishRun(out: string, code: number, io: { stdout: Output; stderr: Output } = process, baseline?: Baseline): number {
   let results: Results;
   try {
     results = JSON.parse(fs.readFileSync(path.join(out, 'results.json'), 'utf8')) as Results;
@@ -328,5 +339,11 @@ export function finishRun(out: string, code: number, io: { stdout: Output; stder
   io.stdout.write(`\n${summaryText(results.summary)}\n`);
   const verdict = results.coverage ? verdictText(results.coverage) : results.run.outcome === 'passed' ? 'PASS (no MUST failure)' : 'FAIL';
   io.stdout.write(`\nconformance: ${verdict} (${path.relative(process.cwd(), path.join(out, 'conformance.html')) || 'conformance.html'})\n`);
+  if (baseline) {
+    const gate = applyBaseline(results, baseline);
+    io.stdout.write(gateLines(gate, baseline));
+    writeGate(out, gate, baseline);
+    return gate.exitCode;
+  }
   return results.run.outcome === 'passed' ? 0 : 1;
 }
