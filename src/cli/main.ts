@@ -14,6 +14,7 @@ commands:
   run [--config FILE]       certify a module (default: the bundled reference module); --help for options
   merge DIR...              join the output folders of a run's shards (run --shard I/N) into its reports; --help for options
   replay FILE               send a saved failure (failures/<check>.<property>.json) again and judge it; --help for options
+  init [--kinds K,...]      write a commented configuration for your module (conformance.config.json); --help for options
   requirements [--json]     print the requirements catalogue (a table, or a JSON array)
   baseline [RESULTS]        write a baseline of a run's failures, for run --baseline FILE; --help for options
   --version                 print the suite's version and the SHA-256 of the contract document (also -V, version)
@@ -30,11 +31,12 @@ const COMMAND_USAGE: Record<string, () => Promise<string>> = {
   replay: async () => (await import('./replay.ts')).REPLAY_USAGE,
   merge: async () => (await import('./merge.ts')).MERGE_USAGE,
   requirements: async () => (await import('./requirements.ts')).REQUIREMENTS_USAGE,
+  init: async () => (await import('./init.ts')).INIT_USAGE,
   baseline: async () => (await import('./baseline.ts')).BASELINE_USAGE,
 };
 
 /** What may be typed first, for the nearest one to a misspelling. */
-const COMMANDS = ['run', 'merge', 'replay', 'requirements', 'baseline', 'help', 'version', '--version', '--help'];
+const COMMANDS = ['run', 'merge', 'replay', 'requirements', 'init', 'baseline', 'help', 'version', '--version', '--help'];
 
 /** `module-conformance <version> (contract sha256 <hex>)`: the suite and the contract it was made from. */
 export function versionLine(): string {
@@ -54,6 +56,8 @@ export async function main(argv: string[]): Promise<number> {
       return (await import('./merge.ts')).mergeCommand(rest);
     case 'requirements':
       return (await import('./requirements.ts')).requirementsCommand(rest);
+    case 'init':
+      return (await import('./init.ts')).initCommand(rest);
     case 'baseline':
       return (await import('./baseline.ts')).baselineCommand(rest);
     case '--version':

@@ -7,6 +7,7 @@ import type { ErrorObject } from 'ajv';
 import { contract } from '../contract/schemas.ts';
 import { nearestName } from './config-error.ts';
 import { escapePointer, placeholderProblems } from './placeholders.ts';
+import { blanksOf, blankText } from './config-blanks.ts';
 
 const CONFIG_SCHEMA = 'suite/config.json';
 
@@ -128,7 +129,9 @@ function problemOf(e: ErrorObject, data: unknown): Problem | undefined {
 export function configProblems(data: unknown): string[] {
   const out = contract().validate(CONFIG_SCHEMA, data);
   const placeholders = placeholderProblems(data);
-  if (out.valid && placeholders.length === 0) return [];
+  // A value still to fill in (`<FILL IN: ...>`, conformance init) is said as such, and nothing else of it.
+  const blanks = blanksOf(data);
+  if (out.valid && placeholders.length === 0 && blanks.length === 0) return [];
   const problems = (out.valid ? [] : out.errors).map((e) => problemOf(e, data)).filter((p): p is Problem => p !== undefined);
   const meant = new Set(problems.filter((p) => p.meant).map((p) => `${p.at}\u0000${p.meant}`));
   const seenValues = new Set<string>();
@@ -154,6 +157,8 @@ export function configProblems(data: unknown): string[] {
     p.text = `unknown ${noun}${names.length > 1 ? 's' : ''} ${quoted(names)} at ${p.at}; known ${noun}s: ${known.join(', ') || '(none)'}`;
   }
   kept.push(...placeholders);
+  const blanked = (p: { pointer: string }): boolean => blanks.some((b) => p.pointer === b.pointer || p.pointer.startsWith(`${b.pointer}/`));
+  kept.splice(0, kept.length, ...kept.filter((p) => !blanked(p)), ...blanks.map((b) => ({ at: b.pointer || '/', pointer: b.pointer, rank: 0, text: blankText(b) })));
   const order = (p: Problem): number[] => positionIn(data, p.pointer);
   const before = (a: number[], b: number[]): number => {
     for (let i = 0; i < Math.min(a.length, b.length); i++) if (a[i] !== b[i]) return a[i]! - b[i]!;

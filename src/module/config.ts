@@ -11,6 +11,7 @@ import { randomBytes } from 'node:crypto';
 import { PACKAGE_ROOT } from '../contract/paths.ts';
 import { ConfigError } from './config-error.ts';
 import { configProblems } from './config-problems.ts';
+import { stripJsonComments } from './jsonc.ts';
 
 export interface TriggerSpec {
   method?: string;
@@ -76,6 +77,8 @@ export interface Selection {
   grep?: string;
   /** `--area`: the areas run, the registration area always among them (src/run/areas.ts). */
   areas?: string[];
+  /** `--kind`: the module kinds run (with the registration area's tests; src/cli/kinds.ts). */
+  kinds?: string[];
   /** Conformance tests selected, of `total`. */
   selected: number;
   total: number;
@@ -144,7 +147,8 @@ export function loadConfig(file: string | undefined, flags: ConfigFlags = {}): R
       throw new ConfigError(`cannot read config ${source}: ${(e as Error).message}`);
     }
     try {
-      raw = JSON.parse(text) as RunConfig;
+      // JSON with `//` and `/* */` comments (jsonc.ts): what `conformance init` writes.
+      raw = JSON.parse(stripJsonComments(text)) as RunConfig;
     } catch (e) {
       throw new ConfigError(`config ${source} is not JSON: ${(e as Error).message}`);
     }
