@@ -1,9 +1,10 @@
 /**
- * Placeholders: `{name}` and `{env:NAME}` in the strings of the configuration, filled by the run
+ * Placeholders: `{name}`, `{env:NAME}` and `{env:NAME:-default}` in the strings of the configuration, filled by the run
  * (`fill`), and checked when the configuration is loaded (`placeholderProblems`), where each
  * string is filled and with what is known there. The parameters of each trigger are placeholders
  * of its own (`TRIGGER_PARAMETERS`).
  */
+import { PACKAGE_ROOT } from '../contract/paths.ts';
 import { ConfigError, nearestName } from './config-error.ts';
 
 /**
@@ -24,26 +25,38 @@ export const TRIGGER_PARAMETERS: Readonly<Record<string, readonly string[]>> = {
 };
 
 /**
- * Fills `{name}` placeholders in a string. `{env:NAME}` reads the suite's environment.
- * An unknown placeholder is an error: a half-filled URL would send the module nonsense.
+ * Fills `{name}` placeholders in a string. `{env:NAME}` reads the suite's environment: a
+ * variable that is not set is an error, unless a default is given, `{env:NAME:-default}`, used
+ * (as the shell's `${NAME:-default}`) when the variable is unset or empty. `{suiteDir}` is the
+ * folder of the suite itself. An unknown placeholder is an error: a half-filled URL would send
+ * the module nonsense.
  */
 export function fill(template: string, vars: Record<string, string | undefined>): string {
-  return template.replace(PLACEHOLDER, (whole, env: string | undefined, name: string) => {
-    const value = env ? process.env[name] : vars[name];
-    if (value === undefined) {
-      if (env) return '';
-      throw new ConfigError(`unknown placeholder ${whole} (known here: ${[...Object.keys(vars), 'env:NAME'].map((k) => `{${k}}`).join(', ')})`);
+  return template.replace(PLACEHOLDER, (whole, envName: string | undefined, fallback: string | undefined, name: string | undefined) => {
+    if (envName !== undefined) {
+      const value = process.env[envName];
+      if (fallback !== undefined && (value === undefined || value === '')) return fallback;
+      if (value === undefined) throw new ConfigError(unsetText(whole, envName, undefined));
+      return value;
     }
+    const value = name === 'suiteDir' && vars.suiteDir === undefined ? PACKAGE_ROOT : vars[name!];
+    if (value === undefined) throw new ConfigError(`unknown placeholder ${whole} (known here: ${[...Object.keys(vars), 'suiteDir', 'env:NAME'].map((k) => `{${k}}`).join(', ')})`);
     return value;
   });
 }
 
 /**
- * What a placeholder is, for `fill` and for the check at load time alike: `{name}` or
- * `{env:NAME}`, a name starting with a letter or `_`. Any other braces (`{"a":1}`, `{ x }`,
- * `{1}`) are text.
+ * What a placeholder is, for `fill` and for the check at load time alike: `{name}`, `{env:NAME}`
+ * or `{env:NAME:-default}` (the default: any text up to the closing brace, maybe none), a name
+ * starting with a letter or `_`. Any other braces (`{"a":1}`, `{ x }`, `{1}`) are text.
+ * Groups: 1 the variable of `{env:...}`, 2 its default, 3 the name of `{name}`.
  */
-const PLACEHOLDER = /\{(env:)?([A-Za-z_][\w.]*)\}/g;
+const PLACEHOLDER = /\{(?:env:([A-Za-z_][\w.]*)(?::-([^{}]*))?|([A-Za-z_][\w.]*))\}/g;
+
+/** An `{env:NAME}` whose variable is not set, `at` a JSON pointer of the configuration. */
+function unsetText(whole: string, name: string, at: string | undefined): string {
+  return `placeholder ${whole}${at ? ` at ${at}` : ''}: the environment variable ${name} is not set; set it, or give a default: {env:${name}:-default} (empty: {env:${name}:-})`;
+}
 
 /** Fills placeholders in every string of a JSON value. */
 export function fillDeep(value: unknown, vars: Record<string, string | undefined>): unknown {
@@ -71,11 +84,11 @@ export interface PlaceholderProblem {
   text: string;
 }
 
-/** The run's own placeholders (src/run/session.ts fills them); `{env:NAME}` besides. */
-const RUN_PLACEHOLDERS = ['systemUrl', 'gatewayUrl', 'apiKey', 'port', 'moduleUrl', 'code', 'clientId', 'caFile'] as const;
+/** The run's own placeholders (src/run/session.ts fills them; `fill` itself, `{suiteDir}`); `{env:NAME}` besides. */
+const RUN_PLACEHOLDERS = ['systemUrl', 'gatewayUrl', 'apiKey', 'port', 'moduleUrl', 'code', 'clientId', 'caFile', 'suiteDir'] as const;
 
 const KNOWN_PLACEHOLDERS =
-  'known placeholders: {systemUrl}, {gatewayUrl}, {apiKey}, {port} (launch mode), {moduleUrl}, {code} and {clientId} (from the registration; not in launch), {caFile} (with tls), {env:NAME}';
+  'known placeholders: {systemUrl}, {gatewayUrl}, {apiKey}, {port} (launch mode), {moduleUrl}, {code} and {clientId} (from the registration; not in launch), {caFile} (with tls), {suiteDir}, {env:NAME}, {env:NAME:-default}';
 
 /** Where a string is filled: at launch, launch.moduleUrl (`{port}` alone), readiness.url, or a trigger. */
 type Place = { at: 'launch' } | { at: 'moduleUrl' } | { at: 'readiness' } | { at: 'trigger'; trigger: string };
@@ -96,15 +109,18 @@ function placeOf(segments: readonly string[]): Place | undefined {
   return undefined;
 }
 
-/** One problem of one placeholder, or undefined when it is filled there. */
-function placeholderProblem(whole: string, env: boolean, name: string, pointer: string, place: Place, data: Record<string, unknown>): string | undefined {
+/**
+ * One problem of one placeholder, or undefined when it is filled there. `env`: an `{env:NAME}`,
+ * with `hasDefault` when it gives one; its variable is looked up in the suite's environment now.
+ */
+function placeholderProblem(whole: string, env: boolean, name: string, pointer: string, place: Place, data: Record<string, unknown>, hasDefault = false): string | undefined {
   const at = pointer || '/';
   if (place.at === 'moduleUrl') {
     if (!env && name === 'port') return undefined;
     const meant = env ? undefined : nearestName(name, ['port']);
     return `unknown placeholder ${whole} at ${at}; ${meant ? `did you mean {${meant}}? ` : ''}only {port} is filled in launch.moduleUrl`;
   }
-  if (env) return undefined;
+  if (env) return hasDefault || process.env[name] !== undefined ? undefined : unsetText(whole, name, at);
   const params = place.at === 'trigger' ? TRIGGER_PARAMETERS[place.trigger]! : [];
   if (params.includes(name)) return undefined;
   if ((RUN_PLACEHOLDERS as readonly string[]).includes(name)) {
@@ -143,7 +159,7 @@ export function placeholderProblems(data: unknown): PlaceholderProblem[] {
       const pointer = segments.map((s) => `/${escapePointer(s)}`).join('');
       const found: Array<{ index: number; text: string }> = [];
       for (const m of node.matchAll(PLACEHOLDER)) {
-        const text = placeholderProblem(m[0], m[1] !== undefined, m[2]!, pointer, place, root);
+        const text = placeholderProblem(m[0], m[1] !== undefined, (m[1] ?? m[3])!, pointer, place, root, m[2] !== undefined);
         if (text) found.push({ index: m.index!, text });
       }
       for (const m of node.matchAll(NEAR_ENV)) {

@@ -46,6 +46,8 @@ export interface Coverage {
   profile: boolean;
   /** MUST checks that failed (suite rules included): what makes the verdict FAIL. */
   failedChecks: number;
+  /** Of `failedChecks`, those that credit no applicable requirement: the suite's own rules (the module answered, something reached it). */
+  failedRules: number;
   /** Testable requirements that apply to the module's kinds (and, with `--no-profile`, are not `WIRE-`). */
   applicable: number;
   tested: number;
@@ -163,6 +165,8 @@ export function computeCoverage(input: CoverageInput): Coverage {
     else notCovered.push(id);
   }
 
+  const applicableIds = new Set(applicable);
+  const failedOfRequirements = input.results.filter((r) => r.status === 'failed' && r.requirements.some((id) => applicableIds.has(id))).length;
   const allPassed = applicable.length > 0 && passed.length === applicable.length;
   const verdict: Verdict = input.failedChecks > 0 ? 'FAIL' : allPassed && !input.selection ? 'CONFORMANT' : 'PASS';
   return {
@@ -170,6 +174,7 @@ export function computeCoverage(input: CoverageInput): Coverage {
     kinds: [...input.kinds],
     profile: input.profile,
     failedChecks: input.failedChecks,
+    failedRules: Math.max(0, input.failedChecks - failedOfRequirements),
     applicable: applicable.length,
     tested: tested.length,
     passed: passed.length,
@@ -205,6 +210,16 @@ export function computeCoverage(input: CoverageInput): Coverage {
 const plural = (n: number, one: string, many: string): string => `${n} ${n === 1 ? one : many}`;
 
 /**
+ * What failed, counted as the rest of the line counts: requirements (a MUST check that failed
+ * fails each applicable requirement it credits), and the suite rules that failed beside them.
+ */
+function failedText(c: Coverage): string {
+  const rules = c.failedRules ?? 0;
+  const parts = [...(c.failed > 0 ? [plural(c.failed, 'requirement', 'requirements')] : []), ...(rules > 0 ? [plural(rules, 'suite rule', 'suite rules')] : [])];
+  return parts.length > 0 ? parts.join(' and ') : plural(c.failedChecks, 'MUST check', 'MUST checks');
+}
+
+/**
  * The verdict in one line, e.g. `PASS (no MUST failure) — 47 of 212 applicable requirements
  * tested, 47 passed; 165 not tested: 12 need a trigger (delivery.tracking), 150 not yet covered
  * by the suite, 3 not applicable`. CONFORMANT only when nothing applicable went untested and
@@ -215,7 +230,7 @@ export function verdictText(c: Coverage): string {
   const unused = c.unusedTriggers.length > 0 ? `; declared ${c.unusedTriggers.length === 1 ? 'trigger' : 'triggers'} never used${c.narrowed ? ' by the selected tests' : ''}: ${c.unusedTriggers.join(', ')}` : '';
   if (c.verdict === 'CONFORMANT') return `CONFORMANT — all ${c.applicable} applicable requirements tested and passed${off}${unused}`;
   const narrowed = c.narrowed ? ` in a run narrowed by ${narrowingText(c.narrowed)} (${c.narrowed.selected} of ${c.narrowed.total} conformance tests)` : '';
-  const head = c.verdict === 'FAIL' ? `FAIL (${plural(c.failedChecks, 'MUST check', 'MUST checks')} failed)${narrowed}` : `PASS (no MUST failure)${narrowed}`;
+  const head = c.verdict === 'FAIL' ? `FAIL (${failedText(c)} failed)${narrowed}` : `PASS (no MUST failure)${narrowed}`;
   const tested = [`${c.passed} passed`, ...(c.failed > 0 ? [`${c.failed} failed`] : []), ...(c.warned > 0 ? [`${c.warned} warned (SHOULD)`] : [])];
   const g = c.groups;
   const why = [

@@ -17,7 +17,7 @@ import { TRIGGERS } from '../../src/module/triggers.ts';
 import { PACKAGE_ROOT } from '../../src/contract/paths.ts';
 import { runSuite } from '../gauntlet/run-suite.ts';
 
-const KNOWN = 'known placeholders: {systemUrl}, {gatewayUrl}, {apiKey}, {port} (launch mode), {moduleUrl}, {code} and {clientId} (from the registration; not in launch), {caFile} (with tls), {env:NAME}';
+const KNOWN = 'known placeholders: {systemUrl}, {gatewayUrl}, {apiKey}, {port} (launch mode), {moduleUrl}, {code} and {clientId} (from the registration; not in launch), {caFile} (with tls), {suiteDir}, {env:NAME}, {env:NAME:-default}';
 const launch = { command: 'node', args: ['main.js'] };
 const withEnv = (env: Record<string, string>, extra: Record<string, unknown> = {}) => ({ mode: 'launch', launch: { ...launch, env }, ...extra });
 
@@ -27,7 +27,7 @@ test.describe('an unknown placeholder is named with its place, the nearest known
     ['a wrong case in a trigger header', { mode: 'launch', launch, triggers: { 'payment.notify': { url: '{moduleUrl}/t', headers: { 'X-Key': '{apikey}' } } } }, [
       `unknown placeholder {apikey} at /triggers/payment.notify/headers/X-Key; did you mean {apiKey}? ${KNOWN}; parameters of payment.notify: {paymentId}, {event}`,
     ]],
-    ['a misspelling in the command', { mode: 'launch', launch: { command: '{env:NODE}', args: ['{modulUrl}/x'] } }, [`unknown placeholder {modulUrl} at /launch/args/0; did you mean {moduleUrl}? ${KNOWN}`]],
+    ['a misspelling in the command', { mode: 'launch', launch: { command: '{env:PATH}', args: ['{modulUrl}/x'] } }, [`unknown placeholder {modulUrl} at /launch/args/0; did you mean {moduleUrl}? ${KNOWN}`]],
     ['nothing near', withEnv({ A: 'x-{frobnicate}-y' }), [`unknown placeholder {frobnicate} at /launch/env/A; ${KNOWN}`]],
     ['a trigger parameter misspelled, deep in a body', { mode: 'launch', launch, triggers: { 'delivery.tracking': { url: '{moduleUrl}/t', body: { orders: [{ n: '{cont}' }] } } } }, [
       `unknown placeholder {cont} at /triggers/delivery.tracking/body/orders/0/n; did you mean {count}? ${KNOWN}; parameters of delivery.tracking: {count}, {deliveryIds}`,
@@ -83,6 +83,65 @@ test.describe('a known placeholder where it has no value', () => {
   });
 });
 
+test.describe('{env:NAME}: a variable that is not set is an error, unless a default is given', () => {
+  const UNSET = 'CONFORMANCE_TEST_UNSET_VARIABLE';
+  const EMPTY = 'CONFORMANCE_TEST_EMPTY_VARIABLE';
+  const SET = 'CONFORMANCE_TEST_SET_VARIABLE';
+  test.beforeEach(() => {
+    delete process.env[UNSET];
+    process.env[EMPTY] = '';
+    process.env[SET] = 'from-the-environment';
+  });
+  test.afterEach(() => {
+    delete process.env[EMPTY];
+    delete process.env[SET];
+  });
+
+  test('unset, without a default: a configuration error naming the pointer and the variable', () => {
+    expect(configProblems(withEnv({ A: 'x', TOKEN: `Bearer {env:${UNSET}}` }))).toEqual([
+      `placeholder {env:${UNSET}} at /launch/env/TOKEN: the environment variable ${UNSET} is not set; set it, or give a default: {env:${UNSET}:-default} (empty: {env:${UNSET}:-})`,
+    ]);
+    expect(configProblems({ mode: 'launch', launch, triggers: { 'payment.notify': { url: '{moduleUrl}/t', headers: { 'X-Key': `{env:${UNSET}}` } } } })).toEqual([
+      `placeholder {env:${UNSET}} at /triggers/payment.notify/headers/X-Key: the environment variable ${UNSET} is not set; set it, or give a default: {env:${UNSET}:-default} (empty: {env:${UNSET}:-})`,
+    ]);
+    expect(() => fill(`{env:${UNSET}}`, {})).toThrow(ConfigError);
+    expect(() => fill(`{env:${UNSET}}`, {})).toThrow(`the environment variable ${UNSET} is not set`);
+  });
+
+  test('set but empty, without a default: its empty value', () => {
+    expect(configProblems(withEnv({ A: `{env:${EMPTY}}` }))).toEqual([]);
+    expect(fill(`[{env:${EMPTY}}]`, {})).toBe('[]');
+  });
+
+  test('the default is used when the variable is unset or empty; a set value wins', () => {
+    for (const template of [`{env:${UNSET}:-fallback}`, `{env:${EMPTY}:-fallback}`, `{env:${SET}:-fallback}`, `{env:${UNSET}:-}`]) {
+      expect(configProblems(withEnv({ A: template })), template).toEqual([]);
+    }
+    expect(fill(`{env:${UNSET}:-fallback}`, {})).toBe('fallback');
+    expect(fill(`{env:${EMPTY}:-fallback}`, {})).toBe('fallback');
+    expect(fill(`{env:${SET}:-fallback}`, {})).toBe('from-the-environment');
+    expect(fill(`a{env:${UNSET}:-}b`, {})).toBe('ab');
+    // The default is the text up to the closing brace: spaces, colons, slashes, a URL.
+    expect(fill(`{env:${UNSET}:-http://127.0.0.1:8080/a b}`, {})).toBe('http://127.0.0.1:8080/a b');
+  });
+
+  test('loadConfig: the run cannot start, one line naming the file, the pointer and the variable', () => {
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'placeholder-')), 'conformance.config.json');
+    fs.writeFileSync(file, JSON.stringify(withEnv({ FAULTS: `{env:${UNSET}}` })));
+    expect(() => loadConfig(file)).toThrow(`config ${file}: placeholder {env:${UNSET}} at /launch/env/FAULTS: the environment variable ${UNSET} is not set`);
+    fs.writeFileSync(file, JSON.stringify(withEnv({ FAULTS: `{env:${UNSET}:-}` })));
+    expect(loadConfig(file).launch!.env).toEqual({ FAULTS: `{env:${UNSET}:-}` });
+  });
+});
+
+test.describe('{suiteDir}: the folder of the suite', () => {
+  test('is known everywhere the run fills but launch.moduleUrl, and filled by fill', () => {
+    expect(configProblems({ mode: 'launch', launch: { command: 'node', args: ['{suiteDir}/examples/reference-module/start.js'] }, triggers: { 'payment.notify': { url: '{moduleUrl}/t', body: { d: '{suiteDir}' } } } })).toEqual([]);
+    expect(fill('{suiteDir}/x', {})).toBe(`${PACKAGE_ROOT}/x`);
+    expect(configProblems({ mode: 'launch', launch: { ...launch, moduleUrl: 'http://127.0.0.1:{port}/{suiteDir}' } })).toEqual(['unknown placeholder {suiteDir} at /launch/moduleUrl; only {port} is filled in launch.moduleUrl']);
+  });
+});
+
 test.describe('braces that are no placeholder stay free', () => {
   test('JSON bodies, regular expressions, the registration, names the vendor chooses', () => {
     const config = {
@@ -118,7 +177,7 @@ test.describe('one source for the names', () => {
   test("the README's paragraph on placeholders names every one", () => {
     const readme = fs.readFileSync(path.join(PACKAGE_ROOT, 'README.md'), 'utf8');
     const paragraph = readme.slice(readme.indexOf('Placeholders in strings:'), readme.indexOf('### HTTPS simulators'));
-    for (const name of ['systemUrl', 'gatewayUrl', 'apiKey', 'port', 'moduleUrl', 'code', 'clientId', 'caFile', 'env:NAME']) expect(paragraph).toContain(`{${name}}`);
+    for (const name of ['systemUrl', 'gatewayUrl', 'apiKey', 'port', 'moduleUrl', 'code', 'clientId', 'caFile', 'suiteDir', 'env:NAME', 'env:NAME:-default']) expect(paragraph).toContain(`{${name}}`);
   });
 });
 

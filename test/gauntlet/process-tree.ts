@@ -100,7 +100,7 @@ export function referenceConfig(settings: { stopGraceMs?: number; runTimeoutMs?:
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'process-tree-'));
   const reference = JSON.parse(fs.readFileSync(path.join(root, 'examples', 'reference-module', 'conformance.config.json'), 'utf8')) as Record<string, any>;
   const file = path.join(dir, 'conformance.config.json');
-  const launch = { ...reference.launch, cwd: root, env: { ...reference.launch.env, PID_FILE: '{env:PID_FILE}' }, ...(settings.stopGraceMs !== undefined ? { stopGraceMs: settings.stopGraceMs } : {}) };
+  const launch = { ...reference.launch, cwd: root, env: { ...reference.launch.env, PID_FILE: '{env:PID_FILE:-}' }, ...(settings.stopGraceMs !== undefined ? { stopGraceMs: settings.stopGraceMs } : {}) };
   fs.writeFileSync(file, JSON.stringify({ ...reference, ...settings.more, launch, ...(settings.runTimeoutMs !== undefined ? { runTimeoutMs: settings.runTimeoutMs } : {}) }));
   return { file, pidFile: path.join(dir, 'pids.json') };
 }

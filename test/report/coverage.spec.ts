@@ -138,7 +138,8 @@ test('CONFORMANT only when every applicable requirement was tested and passed, a
   // A suite rule (no requirement id) that failed fails the run, whatever the coverage.
   const suiteRule = computeCoverage(input(all, { failedChecks: 1 }));
   expect(suiteRule.verdict).toBe('FAIL');
-  expect(verdictText(suiteRule)).toMatch(/^FAIL \(1 MUST check failed\) — 7 of 7 applicable requirements tested, 7 passed$/);
+  expect(suiteRule.failedRules).toBe(1);
+  expect(verdictText(suiteRule)).toMatch(/^FAIL \(1 suite rule failed\) — 7 of 7 applicable requirements tested, 7 passed$/);
 
   expect(computeCoverage(input([], { entries: [] })).verdict).toBe('PASS');
 });
@@ -156,9 +157,14 @@ test('the verdict line says what was tested and why the rest was not', () => {
     'PASS (no MUST failure) — 2 of 7 applicable requirements tested, 2 passed; 5 not tested: 1 needs a trigger (delivery.tracking), 3 not yet covered by the suite, 1 not applicable',
   );
   const failed = computeCoverage(input([result('failed', ['REG-A']), result('failed', ['REG-A']), result('warning', ['GEN-B']), result('skipped', ['DLV-C'], 'other')]));
+  // Both halves count requirements: two failed checks of REG-A are one failed requirement.
   expect(verdictText(failed)).toBe(
-    'FAIL (2 MUST checks failed) — 2 of 7 applicable requirements tested, 0 passed, 1 failed, 1 warned (SHOULD); 5 not tested: 1 skipped, 4 not yet covered by the suite',
+    'FAIL (1 requirement failed) — 2 of 7 applicable requirements tested, 0 passed, 1 failed, 1 warned (SHOULD); 5 not tested: 1 skipped, 4 not yet covered by the suite',
   );
+  // A suite rule that failed beside them is named apart.
+  const both = computeCoverage(input([result('failed', ['REG-A']), result('failed', ['GEN-B']), result('failed', [])], { failedChecks: 3 }));
+  expect(both.failedRules).toBe(1);
+  expect(verdictText(both)).toMatch(/^FAIL \(2 requirements and 1 suite rule failed\) — 2 of 7 applicable requirements tested, 0 passed, 2 failed;/);
   const documentAlone = computeCoverage(input([], { profile: false }));
   expect(verdictText(documentAlone)).toMatch(/; 1 profile requirement not applicable to a run on the document alone \(--no-profile\)$/);
 });
