@@ -2,9 +2,7 @@
  * `conformance <command>`: the suite's command line.
  * Exit codes: 0 success, 1 a MUST check failed, 2 the run could not start (usage, bad config).
  */
-import fs from 'node:fs';
-import path from 'node:path';
-import { CONTRACT_FILE, PACKAGE_ROOT } from '../contract/paths.ts';
+import { suiteLine } from '../contract/suite.ts';
 import { nearestName } from '../module/config-error.ts';
 import { RUN_USAGE, runCommand } from './run.ts';
 
@@ -40,9 +38,7 @@ const COMMANDS = ['run', 'merge', 'replay', 'requirements', 'init', 'baseline', 
 
 /** `module-conformance <version> (contract sha256 <hex>)`: the suite and the contract it was made from. */
 export function versionLine(): string {
-  const read = (file: string): Record<string, unknown> => JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>;
-  const pkg = read(path.join(PACKAGE_ROOT, 'package.json'));
-  return `${String(pkg.name)} ${String(pkg.version)} (contract sha256 ${String(read(CONTRACT_FILE).sha256)})`;
+  return suiteLine();
 }
 
 export async function main(argv: string[]): Promise<number> {

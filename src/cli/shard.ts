@@ -9,7 +9,7 @@
 import fs from 'node:fs';
 import { createHash } from 'node:crypto';
 import { ConfigError } from '../module/config-error.ts';
-import { CONTRACT_FILE } from '../contract/paths.ts';
+import { suiteIdentity } from '../contract/suite.ts';
 import type { ResolvedConfig, Selection, ShardInfo } from '../module/config.ts';
 
 export const SHARD_USAGE = `  --shard I/N              run the I-th of N parts of the run (Playwright's sharding), for
@@ -64,15 +64,6 @@ function stableJson(v: unknown): string {
   return JSON.stringify(v);
 }
 
-/** The SHA-256 of the contract document the catalogue was made from (`specs/requirements/contract.json`). */
-function contractSha(): string {
-  try {
-    return String((JSON.parse(fs.readFileSync(CONTRACT_FILE, 'utf8')) as { sha256?: unknown }).sha256 ?? 'unknown');
-  } catch {
-    return 'unknown';
-  }
-}
-
 /**
  * The shard's record for `run.shard`. Refused (configuration errors): a configuration without a
  * fixed seed (every shard would draw its own, and the merge would refuse them at the end), and
@@ -90,7 +81,7 @@ export function shardInfo(config: ResolvedConfig, shard: { current: number; tota
       `--shard in remote mode needs the module's registration given (remote.registration or --registration FILE), or the trigger registration.connect (each shard connects an account of its own): without them the module registers with one system address, so the other shards would wait for it in vain`,
     );
   }
-  return { current: shard.current, total: shard.total, config: configFingerprint(config), contract: contractSha() };
+  return { current: shard.current, total: shard.total, config: configFingerprint(config), contract: suiteIdentity().contractSha256 };
 }
 
 /** True when the seed is fixed: by `--seed`, or by `generation.seed` in the configuration file. */

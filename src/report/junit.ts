@@ -91,6 +91,20 @@ interface Counts {
   skipped: number;
 }
 
+/**
+ * The suite and the contract a run was made with (results.json `run.suite`, what `conformance
+ * --version` prints), as the `<properties>` JUnit gives each `<testsuite>` (their first child).
+ */
+function propertiesXml(results: Results): string {
+  const suite = results.run.suite ?? { ...results.suite, contractSha256: 'unknown' };
+  const properties: Array<[string, string]> = [
+    ['suite.name', suite.name],
+    ['suite.version', suite.version],
+    ['contract.sha256', suite.contractSha256],
+  ];
+  return `    <properties>\n${properties.map(([name, value]) => `      <property name="${xmlAttr(name)}" value="${xmlAttr(value)}"/>`).join('\n')}\n    </properties>\n`;
+}
+
 const countsAttr = (c: Counts): string => `tests="${c.tests}" failures="${c.failures}" errors="${c.errors}" skipped="${c.skipped}"`;
 
 /** junit.xml of a run. An aborted run is one suite `run` with one error: the run could not start. */
@@ -105,6 +119,7 @@ export function junitXml(results: Results): string {
   }
   const total: Counts = { tests: 0, failures: 0, errors: 0, skipped: 0 };
   const blocks: string[] = [];
+  const properties = propertiesXml(results);
   for (const [spec, rs] of suites) {
     const c: Counts = {
       tests: rs.length,
@@ -115,13 +130,13 @@ export function junitXml(results: Results): string {
     total.tests += c.tests;
     total.failures += c.failures;
     total.skipped += c.skipped;
-    blocks.push(`  <testsuite name="${xmlAttr(spec)}" ${countsAttr(c)}>\n${rs.map((r) => testcase(r, spec, results.run)).join('\n')}\n  </testsuite>`);
+    blocks.push(`  <testsuite name="${xmlAttr(spec)}" ${countsAttr(c)}>\n${properties}${rs.map((r) => testcase(r, spec, results.run)).join('\n')}\n  </testsuite>`);
   }
   if (results.run.outcome === 'aborted') {
     total.tests += 1;
     total.errors += 1;
     blocks.push(
-      `  <testsuite name="run" ${countsAttr({ tests: 1, failures: 0, errors: 1, skipped: 0 })}>\n    <testcase name="the run could not start" classname="run">\n      <error message="${xmlAttr(results.run.aborted ?? 'aborted')}"/>\n    </testcase>\n  </testsuite>`,
+      `  <testsuite name="run" ${countsAttr({ tests: 1, failures: 0, errors: 1, skipped: 0 })}>\n${properties}    <testcase name="the run could not start" classname="run">\n      <error message="${xmlAttr(results.run.aborted ?? 'aborted')}"/>\n    </testcase>\n  </testsuite>`,
     );
   }
   const name = `module-conformance${results.module ? `: ${results.module.code}` : ''}`;

@@ -3,10 +3,8 @@
  * the run-level verdict (no silent passes), and the requirement table of the whole catalogue,
  * each requirement with its checks and status, or the reason it is untested.
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import { areaOf, catalogue, isProfile, type Requirement } from '../contract/catalogue.ts';
-import { PACKAGE_ROOT } from '../contract/paths.ts';
+import { suiteIdentity, type SuiteIdentity } from '../contract/suite.ts';
 import { apply, appOf, recordedResult } from '../checks/apply.ts';
 import { RUN_RULES } from '../checks/run/applications.ts';
 import { summarize, type CheckResult, type PropertyStats, type ResultsSummary } from '../checks/result.ts';
@@ -39,6 +37,11 @@ export interface RequirementRow {
 export interface Results {
   suite: { name: string; version: string };
   run: {
+    /**
+     * The suite that made the run: its name, version and the SHA-256 of the contract document
+     * (what `conformance --version` prints). Absent in results written before it was recorded.
+     */
+    suite?: SuiteIdentity;
     startedAt: string;
     durationMs: number;
     outcome: 'passed' | 'failed' | 'aborted';
@@ -110,14 +113,6 @@ export interface MergedShard {
   outcome: Results['run']['outcome'];
   /** The shard's own check tally. */
   summary: ResultsSummary;
-}
-
-function suiteVersion(): string {
-  try {
-    return (JSON.parse(fs.readFileSync(path.join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
-  } catch {
-    return 'unknown';
-  }
 }
 
 const ORDER: RequirementStatus[] = ['failed', 'warning', 'passed', 'skipped', 'notApplicable'];
@@ -195,9 +190,11 @@ export async function buildResults(input: BuildInput): Promise<Results> {
   const triggers = input.records.find((r) => r.triggers)?.triggers;
   const summary = summarize(results);
   const outcome = input.aborted ? 'aborted' : summary.failed > 0 ? 'failed' : 'passed';
+  const suite = suiteIdentity();
   return {
-    suite: { name: 'module-conformance', version: suiteVersion() },
+    suite: { name: suite.name, version: suite.version },
     run: {
+      suite,
       startedAt: input.startedAt.toISOString(),
       durationMs: Math.round(input.durationMs),
       outcome,

@@ -160,3 +160,17 @@ test('a spec with many results: one case each, in order, counted once', () => {
   const names = [...xml.matchAll(/<testcase name="(ensureRule\d+) /g)].map((m) => m[1]);
   expect(names).toEqual(many.map((r) => r.check));
 });
+
+test("each suite's properties carry the suite's name and version and the contract's SHA-256 (results.json run.suite), an aborted run's too", () => {
+  const suite = { name: 'module-conformance', version: '9.8.7', contractSha256: 'ab'.repeat(32) };
+  const expected = `    <properties>\n      <property name="suite.name" value="module-conformance"/>\n      <property name="suite.version" value="9.8.7"/>\n      <property name="contract.sha256" value="${'ab'.repeat(32)}"/>\n    </properties>\n`;
+  for (const xml of [junitXml(results([result('passed', 'one spec'), result('failed', 'two')], { suite })), junitXml(results([], { suite, outcome: 'aborted', aborted: 'no' }))]) {
+    expect(wellFormed(xml)).toEqual([]);
+    const suites = xml.match(/<testsuite .*>\n/g) ?? [];
+    expect(suites.length).toBeGreaterThan(0);
+    expect(xml.split(expected).length - 1, 'the properties open every testsuite').toBe(suites.length);
+    for (const open of suites) expect(xml).toContain(`${open}${expected}`);
+  }
+  // Results written before run.suite was recorded: the version they name, the contract unknown.
+  expect(junitXml(results([result('passed', 'one spec')]))).toContain('<property name="suite.version" value="0.1.0"/>\n      <property name="contract.sha256" value="unknown"/>');
+});
