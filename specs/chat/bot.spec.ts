@@ -94,7 +94,7 @@ function socketAttempts(session: RunSession, afterTime?: number): SocketAttempt[
 
 
 test.describe('chat bot', () => {
-  test('commands: PUT /my/commands/{name} right after registration, {name, description}, at most 64 characters', { ...covers(idsOfRows(BOT_COMMAND_ROWS)), ...inArea('chat') }, async ({ session, conformance }) => {
+  test('commands: PUT /my/commands/{name} right after registration, {name, description}, at most 64 characters', { ...covers(idsOfRows(BOT_COMMAND_ROWS)), ...inArea('chat', 'mgBot') }, async ({ session, conformance }) => {
     const { bot, status, why } = botOrWhy(session);
     if (!bot) return conformance.notRun(status!, why!, BOT_COMMAND_ROWS);
     const bound = session.config.flowTimeoutMs;
@@ -122,7 +122,7 @@ test.describe('chat bot', () => {
     for (const r of BOT_COMMAND_ROWS) await conformance.apply(r, subject);
   });
 
-  test('WebSocket: opened with X-Bot-Token at {endpointUrl as ws/wss}/api/bot/v1/ws?events=...', { ...covers(idsOfRows(BOT_SOCKET_ROWS)), ...inArea('chat') }, async ({ session, conformance }) => {
+  test('WebSocket: opened with X-Bot-Token at {endpointUrl as ws/wss}/api/bot/v1/ws?events=...', { ...covers(idsOfRows(BOT_SOCKET_ROWS)), ...inArea('chat', 'mgBot') }, async ({ session, conformance }) => {
     const { bot, status, why } = botOrWhy(session);
     if (!bot) return conformance.notRun(status!, why!, BOT_SOCKET_ROWS);
     const bound = session.config.flowTimeoutMs;
@@ -133,7 +133,7 @@ test.describe('chat bot', () => {
     for (const r of BOT_SOCKET_ROWS) await conformance.apply(r, subject);
   });
 
-  test('events on the WebSocket (generated): commands answered through the Bot API into their chat', { ...covers(propertyCovers(BOT_EVENTS)), ...inArea('chat') }, async ({ session, conformance }) => {
+  test('events on the WebSocket (generated): commands answered through the Bot API into their chat', { ...covers(propertyCovers(BOT_EVENTS)), ...inArea('chat', 'mgBot') }, async ({ session, conformance }) => {
     const checks = propertyChecks(BOT_EVENTS, session.config.profile);
     const { bot, status, why } = botOrWhy(session);
     if (!bot) return conformance.notRun(status!, why!, checks);
@@ -157,7 +157,7 @@ test.describe('chat bot', () => {
     await runProperty(conformance, spec, { ...gen, runs: Math.min(gen.runs, MAX_EVENT_CASES) });
   });
 
-  test('reconnects after a normal and an abnormal close, after a timeout, not in a tight loop', { ...covers(idsOfRows(BOT_RECONNECT_ROWS)), ...inArea('chat') }, async ({ session, conformance }, testInfo) => {
+  test('reconnects after a normal and an abnormal close, after a timeout, not in a tight loop', { ...covers(idsOfRows(BOT_RECONNECT_ROWS)), ...inArea('chat', 'mgBot') }, async ({ session, conformance }, testInfo) => {
     const { bot, status, why } = botOrWhy(session);
     if (!bot) return conformance.notRun(status!, why!, BOT_RECONNECT_ROWS);
     const gw = session.gateway;

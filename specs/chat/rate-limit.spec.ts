@@ -148,7 +148,7 @@ function figures(drive: Drive, seconds: SecondOfTraffic[], extra: Record<string,
 }
 
 test.describe('chat: the gateway rate limit (429), from the module\'s side', () => {
-  test('transport: many customer messages with 429s on the way: all arrive, under their external ids, at a rate that backs off', { ...covers(idsOfRows(RATE_TRANSPORT_ROWS)), ...inArea('chat') }, async ({ session, conformance }) => {
+  test('transport: many customer messages with 429s on the way: all arrive, under their external ids, at a rate that backs off', { ...covers(idsOfRows(RATE_TRANSPORT_ROWS)), ...inArea('chat', 'mgTransport') }, async ({ session, conformance }) => {
     const blocked = notRunFor(session, 'mgTransport');
     if (blocked) return conformance.notRun(blocked.status, blocked.why, TRANSPORT_CHECKS);
     if (!session.triggers.declared('transport.inboundMessage')) return conformance.skipForTrigger(new NeedsTrigger('transport.inboundMessage'), TRANSPORT_CHECKS);
@@ -203,7 +203,7 @@ test.describe('chat: the gateway rate limit (429), from the module\'s side', () 
     await report('transport', figures(drive, seconds, { messages: count, forcedAfterAccepted: after, stretchMs }));
   });
 
-  test('bot: many commands with 429s on the way: every one answered, at a rate that backs off', { ...covers(idsOfRows(RATE_BOT_ROWS)), ...inArea('chat') }, async ({ session, conformance }) => {
+  test('bot: many commands with 429s on the way: every one answered, at a rate that backs off', { ...covers(idsOfRows(RATE_BOT_ROWS)), ...inArea('chat', 'mgBot') }, async ({ session, conformance }) => {
     const blocked = notRunFor(session, 'mgBot');
     if (blocked) return conformance.notRun(blocked.status, blocked.why, BOT_CHECKS);
     const bot = botOf(session);

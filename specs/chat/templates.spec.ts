@@ -25,7 +25,7 @@ import { awaitChannels } from '../../src/generators/chat/context.ts';
 const asNotRun = (checks: PropertyCheck[]) => checks;
 
 test.describe('chat templates', () => {
-  test('templates through create, verdicts, resubmission, edits, deletion and provider reports in generated sequences over the verification table', { ...covers(propertyCovers(TEMPLATE_SEQUENCES)), ...inArea('chat') }, async ({ session, conformance }) => {
+  test('templates through create, verdicts, resubmission, edits, deletion and provider reports in generated sequences over the verification table', { ...covers(propertyCovers(TEMPLATE_SEQUENCES)), ...inArea('chat', 'mgTransport') }, async ({ session, conformance }) => {
     const checks = propertyChecks(TEMPLATE_SEQUENCES, session.config.profile);
     const blocked = notRunFor(session, 'mgTransport', [{ callback: 'transport.template_create', why: (missing) => `the transport gives no webhookUrl (${missing}): it cannot receive template webhooks` }]);
     if (blocked) return conformance.notRun(blocked.status, blocked.why, asNotRun(checks));

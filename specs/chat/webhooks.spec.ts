@@ -69,7 +69,7 @@ test.describe('transport webhooks', () => {
     { name: CHAT_WEBHOOK_PROBES, id: 'webhook-probes', title: 'webhooks with a missing or unknown ClientId are refused and leave no effect the gateway can see', probes: true },
   ];
   for (const p of PROPERTIES) {
-    test(p.title, { ...covers(propertyCovers(p.name)), ...inArea('chat') }, async ({ session, conformance }, testInfo) => {
+    test(p.title, { ...covers(propertyCovers(p.name)), ...inArea('chat', 'mgTransport') }, async ({ session, conformance }, testInfo) => {
       const checks = propertyChecks(p.name, session.config.profile);
       const blocked = notRunFor(session, 'mgTransport');
       if (blocked) return conformance.notRun(blocked.status, blocked.why, checks);

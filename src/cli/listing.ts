@@ -142,7 +142,7 @@ export function parseListing(stdout: string | undefined, projectId?: string): Li
  * What a `--grep` or an `--area` left out: the tests it did not select and the requirement ids
  * only they cover. A narrowed run judges what it selected and says what the selection left out.
  */
-export function selectionOf(narrowing: { grep?: string; areas?: string[] }, all: readonly ListedTest[], selected: readonly ListedTest[]): Selection {
+export function selectionOf(narrowing: { grep?: string; areas?: string[]; kinds?: string[] }, all: readonly ListedTest[], selected: readonly ListedTest[]): Selection {
   const chosen = new Set(selected.map((t) => t.title));
   const left = all.filter((t) => !chosen.has(t.title));
   const kept = new Set(selected.flatMap((t) => t.covers));

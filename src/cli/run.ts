@@ -19,6 +19,8 @@ import { consoleStyle, resultLine } from '../report/console-reporter.ts';
 import { AREAS } from '../run/areas.ts';
 import { listTests, playwrightBase, selectionOf, type ListedTest } from './listing.ts';
 import { childEnv } from './child-env.ts';
+import { kindsOption, kindTags } from './kinds.ts';
+import { MODULE_KINDS, type ModuleKind } from '../contract/kinds.ts';
 import { applyBaseline, gateLines, readBaseline, writeGate, type Baseline } from './baseline.ts';
 import { ENV_SHARD, SHARD_USAGE, seedGiven, shardArgs, shardInfo, shardOption, shardSelection } from './shard.ts';
 
@@ -48,6 +50,8 @@ export const RUN_USAGE = `usage: conformance run [--config FILE] [options]
   --area AREAS             run only the specs of these areas, comma-separated (${AREAS.join(', ')});
                            the registration area always runs. With --grep: the tests of
                            these areas whose title matches
+  --kind KINDS             run only the tests of these module kinds, comma-separated (${MODULE_KINDS.join(', ')}),
+                           and the registration area's; not with --area
 ${SHARD_USAGE}
 
 An option's value may also follow an equals sign (--out=DIR). An unknown option, a missing
@@ -60,6 +64,8 @@ interface RunArgs {
   grep?: string;
   /** `--area`: the areas run, registration first, in the order of src/run/areas.ts. */
   areas?: string[];
+  /** `--kind`: the module kinds run (src/cli/kinds.ts), in the order of src/contract/kinds.ts. */
+  kinds?: ModuleKind[];
   /** `--shard I/N` (src/cli/shard.ts). */
   shard?: { current: number; total: number };
   /** `--parallel N`: areas at once (src/run/attach.ts). */
@@ -77,6 +83,7 @@ const OPTIONS: Array<OptionSpec<RunArgs>> = [
   { name: '--lanes', value: 'N', set: (o, v) => (o.flags.lanes = integerOption('--lanes', v, 1, 64)) },
   { name: '--grep', value: 'PATTERN', set: (o, v) => (o.grep = v) },
   { name: '--area', value: 'AREAS', set: (o, v) => (o.areas = areasOption(v, o.areas)) },
+  { name: '--kind', value: 'KINDS', set: (o, v) => (o.kinds = kindsOption(v, o.kinds)) },
   { name: '--shard', value: 'I/N', set: (o, v) => (o.shard = shardOption(v)) },
   { name: '--parallel', value: 'N', set: (o, v) => (o.parallel = integerOption('--parallel', v, 1, 2)) },
   { name: '--baseline', value: 'FILE', set: (o, v) => (o.baseline = v) },
@@ -147,6 +154,7 @@ export function parseRunArgs(args: string[]): RunArgs {
   const out = readOptions<RunArgs>(args, OPTIONS, { out: 'reports', flags: {} }, 'run', (a) => {
     throw new ConfigError(`unexpected argument ${JSON.stringify(a)}${/\.json$/i.test(a) ? `; did you mean --config ${a}?` : '; see conformance run --help'}`);
   });
+  if (out.kinds && out.areas) throw new ConfigError('--kind and --area do not go together: give the kinds (--kind) or the areas (--area)');
   if (out.grep !== undefined) {
     out.grep = grepPattern(out.grep);
     // As Playwright reads it: `/source/flags`, or a case-insensitive regular expression.
@@ -218,25 +226,27 @@ export async function prepareRun(args: string[], options: { stderr?: Output; lis
   const list = options.list ?? ((g: string | undefined) => listTests(pwBase, g, out));
   let selection: Selection | undefined;
   // A narrowed run (--grep, --area, or both) gives Playwright one pattern (see playwrightGrep).
-  const grep = playwrightGrep(parsed.grep, parsed.areas);
+  // Kinds select as areas do, by their tags (src/cli/kinds.ts).
+  const tags = parsed.areas ?? (parsed.kinds ? kindTags(parsed.kinds) : undefined);
+  const grep = playwrightGrep(parsed.grep, tags);
   if (grep !== undefined) {
     // A run that selects nothing is a configuration error, found before anything starts.
     // An --area alone selects by the tags of the listing (what its pattern selects, one listing less).
     const [selected, all] =
       parsed.grep === undefined
-        ? await list(undefined).then((listed) => [listed?.filter((t) => inAreas(t, parsed.areas!)), listed] as const)
+        ? await list(undefined).then((listed) => [listed?.filter((t) => inAreas(t, tags!)), listed] as const)
         : await Promise.all([list(grep), list(undefined)]);
     if (selected?.length === 0) {
       // (An --area alone always selects the registration area's tests: here with a --grep.)
-      const where = parsed.areas ? ` in the areas ${parsed.areas.join(', ')}` : '';
-      const among = parsed.areas ? `the ${all?.filter((t) => inAreas(t, parsed.areas!)).length} conformance tests of those areas` : `the suite's ${all?.length} conformance tests`;
+      const where = parsed.kinds ? ` in the tests of the kinds ${parsed.kinds.join(', ')} and of the registration area` : parsed.areas ? ` in the areas ${parsed.areas.join(', ')}` : '';
+      const among = tags ? `the ${all?.filter((t) => inAreas(t, tags)).length} conformance tests of those ${parsed.kinds ? 'kinds' : 'areas'}` : `the suite's ${all?.length} conformance tests`;
       stderr.write(`conformance run: no check matches --grep ${JSON.stringify(parsed.grep)}${where}${all ? ` (none of the titles of ${among}; the pattern is a case-insensitive regular expression)` : ''}\n`);
       return 2;
     }
     // The pattern as typed, for the verdict and the reports.
     const typed =
       parsed.grep === undefined ? undefined : (args.reduce<string | undefined>((found, a, i) => (a === '--grep' ? args[i + 1] : a.startsWith('--grep=') ? a.slice(7) : found), undefined) ?? parsed.grep);
-    const narrowing = { ...(typed !== undefined ? { grep: typed } : {}), ...(parsed.areas ? { areas: parsed.areas } : {}) };
+    const narrowing = { ...(typed !== undefined ? { grep: typed } : {}), ...(parsed.areas ? { areas: parsed.areas } : {}), ...(parsed.kinds ? { kinds: parsed.kinds } : {}) };
     if (selected && all) selection = selectionOf(narrowing, all, selected);
     else selection = { ...narrowing, selected: 0, total: 0, leftOutTests: [], leftOut: [] };
   }

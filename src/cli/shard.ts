@@ -112,11 +112,11 @@ export async function shardSelection(
   narrowing: Selection | undefined,
   grep: string | undefined,
   list: (extra: string[], grep: string | undefined) => Promise<Listed[] | undefined>,
-  selectionOf: (narrowing: { grep?: string; areas?: string[]; shard: string }, all: readonly Listed[], selected: readonly Listed[]) => Selection,
+  selectionOf: (narrowing: { grep?: string; areas?: string[]; kinds?: string[]; shard: string }, all: readonly Listed[], selected: readonly Listed[]) => Selection,
 ): Promise<Selection | string> {
   const name = `${shard.current}/${shard.total}`;
   const [inShard, all] = await Promise.all([list(shardArgs(shard), grep), list([], undefined)]);
   if (!inShard || !all) return `the tests of shard ${name} could not be listed`;
   if (inShard.length === 0) return `shard ${name} has no test: the run${narrowing ? '\'s selection' : ''} has ${narrowing?.selected ?? all.length} conformance test(s), fewer than its ${shard.total} shards`;
-  return selectionOf({ ...(narrowing?.grep !== undefined ? { grep: narrowing.grep } : {}), ...(narrowing?.areas ? { areas: narrowing.areas } : {}), shard: name }, all, inShard);
+  return selectionOf({ ...(narrowing?.grep !== undefined ? { grep: narrowing.grep } : {}), ...(narrowing?.areas ? { areas: narrowing.areas } : {}), ...(narrowing?.kinds ? { kinds: narrowing.kinds } : {}), shard: name }, all, inShard);
 }

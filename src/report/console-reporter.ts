@@ -12,7 +12,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestError, TestResult } from '@playwright/test/reporter';
 import { RECORD_ATTACHMENT, sessionRecordsDir, type TestRecord } from '../run/conformance.ts';
-import { ENV_CONFIG, outDir, readAborted, runConfig } from '../run/environment.ts';
+import { ENV_CONFIG, outDir, readAborted, runConfig, vendorCwd } from '../run/environment.ts';
 import { PROGRESS_PREFIX, type CheckResult, type PropertyProgress, type Status } from '../checks/result.ts';
 import { DEFAULT_CONFIG_FILE, type ResolvedConfig } from '../module/config.ts';
 import { curlNote } from '../evidence/curl.ts';
@@ -108,9 +108,9 @@ export interface ReplayContext {
   config?: string;
 }
 
-/** A path relative to the working folder when that is shorter. */
+/** A path relative to the vendor's working folder (where `conformance run` was typed) when that is shorter. */
 const shortPath = (abs: string): string => {
-  const rel = path.relative(process.cwd(), abs);
+  const rel = path.relative(vendorCwd(), abs);
   return rel !== '' && rel.length < abs.length ? rel : abs;
 };
 
@@ -295,6 +295,8 @@ export default class ConsoleReporter implements Reporter {
     const attachment = result.attachments.find((a) => a.name === RECORD_ATTACHMENT);
     const record = attachment?.body ? (JSON.parse(attachment.body.toString('utf8')) as TestRecord) : undefined;
     const broke = result.status === 'failed' || result.status === 'timedOut' || result.status === 'interrupted';
+    // A run that could not start skips every test: no line each (`conformance run` says why, once).
+    if (result.status === 'skipped' && !record && this.aborted()) return;
     if (broke && !record) {
       // A run that could not start fails every test the same way: said once.
       const aborted = this.aborted();

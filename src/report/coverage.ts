@@ -24,13 +24,15 @@ export type Verdict = 'CONFORMANT' | 'PASS' | 'FAIL';
 export interface Narrowing {
   grep?: string;
   areas?: readonly string[];
+  /** The module kinds of `--kind` (src/cli/kinds.ts). */
+  kinds?: readonly string[];
   /** `--shard I/N` (`2/3`): one shard of a run (`conformance merge` joins them). */
   shard?: string;
 }
 
 /** The narrowing as a command line says it: `--area registration,delivery --grep "tracking"`. */
 export function narrowingText(n: Narrowing): string {
-  return [...(n.areas ? [`--area ${n.areas.join(',')}`] : []), ...(n.grep !== undefined ? [`--grep ${JSON.stringify(n.grep)}`] : []), ...(n.shard ? [`--shard ${n.shard}`] : [])].join(' ');
+  return [...(n.areas ? [`--area ${n.areas.join(',')}`] : []), ...(n.kinds ? [`--kind ${n.kinds.join(',')}`] : []), ...(n.grep !== undefined ? [`--grep ${JSON.stringify(n.grep)}`] : []), ...(n.shard ? [`--shard ${n.shard}`] : [])].join(' ');
 }
 
 /** Requirement ids of one reason for not being tested. */
@@ -195,6 +197,7 @@ export function computeCoverage(input: CoverageInput): Coverage {
           narrowed: {
             ...(input.selection.grep !== undefined ? { grep: input.selection.grep } : {}),
             ...(input.selection.areas ? { areas: [...input.selection.areas] } : {}),
+            ...(input.selection.kinds ? { kinds: [...input.selection.kinds] } : {}),
             ...(input.selection.shard ? { shard: input.selection.shard } : {}),
             selected: input.selection.selected,
             total: input.selection.total,

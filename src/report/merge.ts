@@ -73,7 +73,7 @@ export function mergeProblems(shards: readonly ShardRun[]): string[] {
     ['generated cases per property (--runs)', (r) => r.run.generation?.runs],
     ['profile settings (--no-profile)', (r) => r.run.profile],
     ['modes', (r) => r.run.mode],
-    ['selections (--grep, --area)', (r) => ({ grep: r.run.selection?.grep, areas: r.run.selection?.areas })],
+    ['selections (--grep, --area, --kind)', (r) => ({ grep: r.run.selection?.grep, areas: r.run.selection?.areas, kinds: r.run.selection?.kinds })],
     ['configurations', (r) => r.run.shard!.config],
     // A shard that could not start has no module to compare.
     ['modules', (r) => (r.module ? { code: r.module.code, kinds: r.module.kinds } : undefined)],
@@ -173,12 +173,13 @@ export function combineShared(shared: ReadonlyArray<{ shard: string; result: Che
  */
 function joinedSelection(selections: ReadonlyArray<Selection | undefined>): Selection | undefined {
   const first = selections[0];
-  if (!first || (first.grep === undefined && !first.areas)) return undefined;
+  if (!first || (first.grep === undefined && !first.areas && !first.kinds)) return undefined;
   const inAll = (lists: string[][]): string[] => lists.reduce((a, b) => a.filter((x) => b.includes(x)));
   const given = selections.filter((s): s is Selection => s !== undefined);
   return {
     ...(first.grep !== undefined ? { grep: first.grep } : {}),
     ...(first.areas ? { areas: first.areas } : {}),
+    ...(first.kinds ? { kinds: first.kinds } : {}),
     selected: given.reduce((n, s) => n + s.selected, 0),
     total: first.total,
     leftOutTests: inAll(given.map((s) => s.leftOutTests)),

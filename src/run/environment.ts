@@ -12,6 +12,14 @@ import type { BatchRow } from './batch-row.ts';
 export const ENV_CONFIG = 'CONFORMANCE_RUN_CONFIG';
 export const ENV_OUT = 'CONFORMANCE_OUT';
 
+/** The working folder of `conformance run` (Playwright runs in the suite's own): what printed paths are relative to. */
+export const ENV_CWD = 'CONFORMANCE_CWD';
+
+/** The folder the vendor ran `conformance run` in: paths printed for pasting are relative to it. */
+export function vendorCwd(): string {
+  return process.env[ENV_CWD] ?? process.cwd();
+}
+
 /** The output folder of the run. */
 export function outDir(): string {
   return path.resolve(process.env[ENV_OUT] ?? path.join(PACKAGE_ROOT, 'reports'));

@@ -15,6 +15,7 @@ import type { SystemSimulator } from '../simulators/system.ts';
 import type { Registration } from '../simulators/system-endpoints.ts';
 import type { CaFile, RunTls } from '../simulators/tls.ts';
 import { MODULE_OUTPUT_LOGS } from './module-files.ts';
+import net from 'node:net';
 
 /** Tries of the readiness check of a module that refuses callbacks (settle periods apart). */
 const READINESS_TRIES = 5;
@@ -152,4 +153,30 @@ function lastWordsOfModule(s: WaitingSession): string {
     if (said) return `; its ${stream}: ${redact(said)} (${MODULE_OUTPUT_LOGS[stream]})`;
   }
   return '';
+}
+
+/**
+ * Remote mode: whether something accepts connections at the module's address (a TCP connection
+ * to its host and port, no request sent: any HTTP answer, 404 included, is the module's own).
+ * Undefined when it does; else why not, in one line (a run against it could not start).
+ */
+export async function unreachable(moduleUrl: string, timeoutMs = 5_000): Promise<string | undefined> {
+  let url: URL;
+  try {
+    url = new URL(moduleUrl);
+  } catch {
+    return `the module URL ${moduleUrl} is not a URL`;
+  }
+  const port = Number(url.port || (url.protocol === 'https:' ? 443 : 80));
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  return new Promise((resolve) => {
+    const socket = net.connect({ host, port });
+    const done = (why: string | undefined): void => {
+      socket.destroy();
+      resolve(why);
+    };
+    socket.setTimeout(timeoutMs, () => done(`nothing answered at ${moduleUrl} within ${timeoutMs} ms (no connection to ${host}:${port})`));
+    socket.once('connect', () => done(undefined));
+    socket.once('error', (e: NodeJS.ErrnoException) => done(`nothing listens at ${moduleUrl} (${e.code ?? e.message} connecting to ${host}:${port})`));
+  });
 }

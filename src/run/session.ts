@@ -19,7 +19,7 @@ import { GatewaySimulator } from '../simulators/gateway.ts';
 import { hostOf, makeRunTls, writeCaFile, type CaFile, type RunTls } from '../simulators/tls.ts';
 import { AcceptedCalls } from '../checks/callbacks/acceptance.ts';
 import { countLaunch, writeModuleOutput, writeModuleStop } from './module-files.ts';
-import { ready, registrationWithin, whyNoRegistration } from './module-wait.ts';
+import { ready, registrationWithin, unreachable, whyNoRegistration } from './module-wait.ts';
 
 /** The run could not start: bad configuration, module never registered. Exit code 2. */
 export class SessionStartError extends Error {}
@@ -157,6 +157,9 @@ export class RunSession {
   private async remote(): Promise<void> {
     const spec = this.config.remote!;
     this.vars.moduleUrl = spec.moduleUrl;
+    // Nothing at the module's address: a run that cannot start (exit 2, one line), not failures of its checks.
+    const away = await unreachable(spec.moduleUrl);
+    if (away) throw new SessionStartError(`the module could not be reached: ${away}`);
     const given = spec.registration;
     if (given && typeof given === 'object') {
       this.taken(this.system.adopt(given));

@@ -3,11 +3,16 @@
  * always runs), alone or with `--grep`. Every conformance test names its area with a tag; the
  * one pattern Playwright is given selects exactly the tests of the areas (whose titles match).
  */
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { test, expect } from '@playwright/test';
-import { areasOption, inAreas, parseRunArgs, playwrightGrep, RUN_USAGE } from '../../src/cli/run.ts';
+import { areasOption, inAreas, parseRunArgs, playwrightGrep, prepareRun, RUN_USAGE } from '../../src/cli/run.ts';
+import { kindTags } from '../../src/cli/kinds.ts';
+import { MODULE_KINDS, type ModuleKind } from '../../src/contract/kinds.ts';
+import { ConfigError } from '../../src/module/config-error.ts';
 import { listConformanceTests, selectionOf } from '../../src/cli/listing.ts';
 import { childEnv } from '../../src/cli/child-env.ts';
 import { AREAS } from '../../src/run/areas.ts';
@@ -144,5 +149,70 @@ test.describe('the pattern Playwright is given', () => {
     expect(errors).toEqual([]);
     const none = contract().validate('suite/results.json', { run: { selection: { selected: 1, total: 2, leftOutTests: [], leftOut: [] } } }).errors.filter((e) => e.instancePath.startsWith('/run/selection'));
     expect(none.length).toBeGreaterThan(0);
+  });
+});
+
+test.describe('--kind: the tests of module kinds', () => {
+  test('--kind takes kinds by the contract\'s names, comma-separated, in the order of src/contract/kinds.ts; not with --area', () => {
+    expect(parseRunArgs(['--kind', 'mgBot,delivery']).kinds).toEqual(['delivery', 'mgBot']);
+    expect(parseRunArgs(['--kind=payment', '--kind', 'telephony']).kinds).toEqual(['telephony', 'payment']);
+    expect(parseRunArgs([]).kinds).toBeUndefined();
+    expect(() => parseRunArgs(['--kind', 'mgbot'])).toThrow('unknown kind "mgbot" in --kind mgbot; did you mean mgBot? known kinds: telephony, delivery, payment, mgTransport, mgBot');
+    expect(() => parseRunArgs(['--kind', 'chat'])).toThrow('unknown kind "chat" in --kind chat; chat is an area of the kinds mgTransport, mgBot; known kinds: telephony, delivery, payment, mgTransport, mgBot');
+    expect(() => parseRunArgs(['--kind', 'registration'])).toThrow('unknown kind "registration" in --kind registration; registration is an area (its tests always run); known kinds:');
+    expect(() => parseRunArgs(['--kind', 'delivery', '--area', 'payment'])).toThrow('--kind and --area do not go together: give the kinds (--kind) or the areas (--area)');
+    expect(() => parseRunArgs(['--area', 'payment', '--kind', 'delivery'])).toThrow(ConfigError);
+    expect(RUN_USAGE).toContain(`--kind KINDS             run only the tests of these module kinds, comma-separated (${MODULE_KINDS.join(', ')})`);
+  });
+
+  test('--kind and --area together, or an unknown kind, end the run with exit 2 and one line, before anything starts', async () => {
+    const lines: string[] = [];
+    const stderr = { write: (t: string) => lines.push(t) };
+    expect(await prepareRun(['--kind', 'delivery', '--area', 'chat'], { stderr, list: async () => [] })).toBe(2);
+    expect(await prepareRun(['--kind', 'telefony'], { stderr, list: async () => [] })).toBe(2);
+    expect(lines).toEqual([
+      'conformance run: --kind and --area do not go together: give the kinds (--kind) or the areas (--area)\n',
+      'conformance run: unknown kind "telefony" in --kind telefony; did you mean telephony? known kinds: telephony, delivery, payment, mgTransport, mgBot\n',
+    ]);
+  });
+
+  test('every chat test names its kind; a kind selects its tests and the registration area\'s, as Playwright and the listing select them', async () => {
+    const all = list();
+    const chat = all.filter((t) => t.tags.includes('@chat'));
+    expect(chat.length).toBeGreaterThan(5);
+    const kindOf = (t: Listed): string[] => t.tags.filter((tag) => ['@mgTransport', '@mgBot'].includes(tag));
+    expect(chat.filter((t) => kindOf(t).length !== 1).map((t) => `${t.file}: ${t.title}`)).toEqual([]);
+    expect(all.filter((t) => !t.tags.includes('@chat') && kindOf(t).length > 0)).toEqual([]);
+    expect(chat.find((t) => t.title.includes('WebSocket'))?.tags).toContain('@mgBot');
+    expect(chat.find((t) => t.title.startsWith('transport webhooks'))?.tags).toContain('@mgTransport');
+    const listed = (await listConformanceTests(undefined, path.join(PACKAGE_ROOT, 'reports')))!;
+    const ofKinds = (kinds: string[]): string[] => all.filter((t) => t.tags.includes('@registration') || kinds.some((k) => t.tags.includes(`@${k}`))).map((t) => t.title);
+    for (const kinds of [['mgBot'], ['delivery', 'mgTransport'], ['telephony']] as ModuleKind[][]) {
+      const expected = ofKinds(kinds);
+      expect(listed.filter((t) => inAreas(t, kindTags(kinds))).map((t) => t.title), kinds.join(',')).toEqual(expected);
+      // The run selects from the listing's tags; the pattern Playwright is given selects the same.
+      expect(playwrightGrep(undefined, kindTags(kinds))).toBe(`@(?:registration|${kinds.join('|')})(?![\\w-])`);
+    }
+    expect(list(playwrightGrep(undefined, kindTags(['mgBot']))).map((t) => t.title)).toEqual(ofKinds(['mgBot']));
+    // mgBot and mgTransport split the chat area between them.
+    expect([...ofKinds(['mgBot']), ...ofKinds(['mgTransport'])].filter((t) => chat.some((c) => c.title === t)).sort()).toEqual(chat.map((t) => t.title).sort());
+  });
+
+  test('the selection of a --kind run names the kinds; results.json takes it; the verdict line says --kind', async () => {
+    const all = list().map((t) => ({ title: t.title, covers: [], tags: t.tags }));
+    let written: Record<string, unknown> | undefined;
+    const out = fs.mkdtempSync(path.join(os.tmpdir(), 'conformance-kind-'));
+    const prepared = await prepareRun(['--kind', 'mgBot', '--out', out], { list: async (grep) => (grep === undefined ? all : undefined) });
+    expect(typeof prepared).toBe('object');
+    if (typeof prepared === 'object') written = JSON.parse(fs.readFileSync(prepared.configFile, 'utf8')) as Record<string, unknown>;
+    const selection = written!.selection as Record<string, unknown>;
+    expect(selection).toMatchObject({ kinds: ['mgBot'], selected: all.filter((t) => inAreas(t, ['registration', 'mgBot'])).length, total: all.length });
+    expect(selection.areas).toBeUndefined();
+    expect(selection.leftOutTests).toContain('transport webhooks › webhooks with a missing or unknown ClientId are refused and leave no effect the gateway can see');
+    const errors = contract().validate('suite/results.json', { run: { selection } }).errors.filter((e) => e.instancePath.startsWith('/run/selection'));
+    expect(errors).toEqual([]);
+    expect(narrowingText({ kinds: ['delivery', 'mgBot'] })).toBe('--kind delivery,mgBot');
+    expect(narrowingText({ kinds: ['mgBot'], grep: 'socket' })).toBe('--kind mgBot --grep "socket"');
+    fs.rmSync(out, { recursive: true, force: true });
   });
 });

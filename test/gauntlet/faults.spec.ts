@@ -11,7 +11,9 @@ import { cleanFullRun, failedChecks, runSuite, warningChecks } from './run-suite
 import { batchedRun } from './batch.ts';
 import { FAULT_ROWS as ROWS } from './fault-rows.ts';
 import { DETECTION_ROW } from '../../src/report/summary-line-reporter.ts';
+import { PACKAGE_ROOT } from '../../src/contract/paths.ts';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { contract, formatErrors } from '../../src/contract/schemas.ts';
@@ -69,6 +71,41 @@ test('a module that never calls the system ends the run with exit 2 and a one-li
   const line = run.stderr.trim().split('\n').at(-1)!;
   expect(line).toMatch(/could not start: module never registered within 1500 ms \(no call to POST \/api\/v5\/integration-modules\/\{code\}\/edit/);
   expect(run.results?.run.outcome).toBe('aborted');
+  // No line per test it could not run: what the run prints is its start and the one reason.
+  expect(`${run.stdout}${run.stderr}`).not.toMatch(/SKIP/);
+  expect(`${run.stdout}${run.stderr}`.trim().split('\n').length).toBeLessThanOrEqual(3);
+});
+
+test('a run that cannot start says why in one line and exits 2: a module that exits at once, a command not found, a remote URL where nothing listens', async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cannot-start-'));
+  const configOf = (name: string, launch: Record<string, unknown>): string => {
+    const file = path.join(dir, `${name}.json`);
+    fs.writeFileSync(file, JSON.stringify({ mode: 'launch', launch }));
+    return file;
+  };
+  // A port nothing listens on: one taken and let go.
+  const server = net.createServer();
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const port = (server.address() as net.AddressInfo).port;
+  await new Promise((r) => server.close(r));
+  const registration = path.join(dir, 'registration.json');
+  fs.writeFileSync(registration, JSON.stringify({ code: 'nowhere', integrationCode: 'nowhere', active: true, name: 'Nowhere', clientId: 'c-1', baseUrl: `http://127.0.0.1:${port}`, actions: { activity: '/activity' } }));
+  const [exits, missing, remote] = await Promise.all([
+    runSuite(['--config', configOf('exits', { command: process.execPath, args: ['-e', "console.error('boom: no DATABASE_URL'); process.exit(3)"] })]),
+    runSuite(['--config', configOf('missing', { command: 'no-such-command-for-conformance', args: [] })]),
+    runSuite(['--module-url', `http://127.0.0.1:${port}`, '--registration', registration]),
+  ]);
+  for (const run of [exits, missing, remote]) {
+    expect(run.exitCode, run.stderr).toBe(2);
+    expect(run.results?.run.outcome).toBe('aborted');
+    expect(`${run.stdout}${run.stderr}`).not.toMatch(/SKIP|FAIL|PASS/);
+    expect(run.stderr.trim().split('\n')).toHaveLength(1);
+  }
+  // The module's own words, and where the rest of its output is (a path from where the run was started).
+  expect(exits.stderr).toMatch(/^conformance run: the run could not start: module never registered: it exited \(code 3\) before registering; its stderr: boom: no DATABASE_URL \((.+)\)\n$/);
+  expect(fs.existsSync(path.resolve(PACKAGE_ROOT, /\(([^()]+)\)\n$/.exec(exits.stderr)![1]!))).toBe(true);
+  expect(missing.stderr).toMatch(/could not start: .*spawn no-such-command-for-conformance ENOENT/);
+  expect(remote.stderr).toBe(`conformance run: the run could not start: the module could not be reached: nothing listens at http://127.0.0.1:${port} (ECONNREFUSED connecting to 127.0.0.1:${port})\n`);
 });
 
 test('a trigger answered with an error is skipped at once with its answer as evidence, never waited out', async () => {

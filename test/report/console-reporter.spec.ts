@@ -134,6 +134,17 @@ test('a run that could not start is said once, not once per test', () => {
   expect(out.join('').split('\n').filter((l) => l.includes('could not start'))).toEqual(['FAIL the run could not start: module never registered within 1500 ms']);
 });
 
+test('a run that could not start prints no line per skipped test (conformance run says why, once)', () => {
+  const { r, out } = reporter('words', 'module never registered: it exited (code 3) before registering');
+  const begun = out.length;
+  for (const t of ['a', 'b', 'c']) r.onTestEnd(testCase(t), testResult('skipped'));
+  expect(out.slice(begun).join('')).toBe('');
+  // A test skipped in a run that started is still named.
+  const started = reporter('words');
+  started.r.onTestEnd(testCase('d'), testResult('skipped'));
+  expect(started.out.join('')).toContain('SKIP skipped by the spec');
+});
+
 test.describe('a failure line ends with what was received and expected; the reproduction note is said once', () => {
   const check = { name: 'ensureActivityAcknowledged', checks: 'the module acknowledges activity' } as unknown as Check<never>;
   const app = { requirements: ['WIRE-REG-ACTIVITY-REPLY-SUCCESS'], severity: 'MUST' as const };
@@ -248,6 +259,16 @@ test.describe('generated requests: the seed, progress while a property runs, and
     expect(resultLine(failed, 'words', { outDir: process.cwd() })).toContain(`; conformance replay ${file})`);
     expect(resultLine(failed, 'words', { outDir: '/o', config: '/c/my.json' })).toContain(`; conformance replay /o/${file} --config /c/my.json)`);
     expect(resultLine(failed, 'words')).not.toContain('\n');
+    // Relative to the folder `conformance run` was typed in (CONFORMANCE_CWD), not to the suite's own
+    // folder Playwright runs in (an installed suite is in node_modules): pasted there, it works.
+    const saved = process.env.CONFORMANCE_CWD;
+    process.env.CONFORMANCE_CWD = '/vendor/project';
+    try {
+      expect(resultLine(failed, 'words', { outDir: '/vendor/project/reports', config: '/vendor/project/remote.config.json' })).toContain(`; conformance replay reports/${file} --config remote.config.json)`);
+    } finally {
+      if (saved === undefined) delete process.env.CONFORMANCE_CWD;
+      else process.env.CONFORMANCE_CWD = saved;
+    }
   });
 
   test('the reporter names the configuration in the replay command only when it is not the default one', () => {
