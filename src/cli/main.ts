@@ -15,6 +15,8 @@ commands:
   init [--kinds K,...]      write a commented configuration for your module (conformance.config.json); --help for options
   requirements [--json]     print the requirements catalogue (a table, or a JSON array)
   baseline [RESULTS]        write a baseline of a run's failures, for run --baseline FILE; --help for options
+  bundle [DIR]              pack a run's reports, its redacted config and their SHA-256 into one bundle; --help for options
+  verify FILE               check a bundle (conformance bundle) and print its verdict; --help for options
   --version                 print the suite's version and the SHA-256 of the contract document (also -V, version)
   help [COMMAND]            print this, or the usage of a command
 `;
@@ -30,11 +32,13 @@ const COMMAND_USAGE: Record<string, () => Promise<string>> = {
   merge: async () => (await import('./merge.ts')).MERGE_USAGE,
   requirements: async () => (await import('./requirements.ts')).REQUIREMENTS_USAGE,
   init: async () => (await import('./init.ts')).INIT_USAGE,
+  bundle: async () => (await import('./bundle.ts')).BUNDLE_USAGE,
+  verify: async () => (await import('./verify.ts')).VERIFY_USAGE,
   baseline: async () => (await import('./baseline.ts')).BASELINE_USAGE,
 };
 
 /** What may be typed first, for the nearest one to a misspelling. */
-const COMMANDS = ['run', 'merge', 'replay', 'requirements', 'init', 'baseline', 'help', 'version', '--version', '--help'];
+const COMMANDS = ['run', 'merge', 'replay', 'requirements', 'init', 'baseline', 'bundle', 'verify', 'help', 'version', '--version', '--help'];
 
 /** `module-conformance <version> (contract sha256 <hex>)`: the suite and the contract it was made from. */
 export function versionLine(): string {
@@ -52,6 +56,10 @@ export async function main(argv: string[]): Promise<number> {
       return (await import('./merge.ts')).mergeCommand(rest);
     case 'requirements':
       return (await import('./requirements.ts')).requirementsCommand(rest);
+    case 'bundle':
+      return (await import('./bundle.ts')).bundleCommand(rest);
+    case 'verify':
+      return (await import('./verify.ts')).verifyCommand(rest);
     case 'init':
       return (await import('./init.ts')).initCommand(rest);
     case 'baseline':
