@@ -7,6 +7,7 @@ import type { ErrorObject } from 'ajv';
 import { contract } from '../contract/schemas.ts';
 import { nearestName } from './config-error.ts';
 import { escapePointer, placeholderProblems } from './placeholders.ts';
+import { readinessPatternProblems } from './readiness-pattern.ts';
 import { blanksOf, blankText } from './config-blanks.ts';
 
 const CONFIG_SCHEMA = 'suite/config.json';
@@ -128,7 +129,8 @@ function problemOf(e: ErrorObject, data: unknown): Problem | undefined {
  */
 export function configProblems(data: unknown): string[] {
   const out = contract().validate(CONFIG_SCHEMA, data);
-  const placeholders = placeholderProblems(data);
+  // The strings the run interprets: placeholders, and the readiness pattern.
+  const placeholders = [...placeholderProblems(data), ...readinessPatternProblems(data)];
   // A value still to fill in (`<FILL IN: ...>`, conformance init) is said as such, and nothing else of it.
   const blanks = blanksOf(data);
   if (out.valid && placeholders.length === 0 && blanks.length === 0) return [];

@@ -145,6 +145,11 @@ test.describe('each problem is one message naming the key, its path and the near
     ['a wrong type', { mode: 'launch', launch, tls: 'yes' }, ['wrong type at /tls: expected boolean, got string']],
     ['a wrong type in a section', { mode: 'launch', launch: { command: 'node', args: 'main.js' } }, ['wrong type at /launch/args: expected array, got string']],
     ['a wrong type in a map', { mode: 'launch', launch: { command: 'node', env: { PORT: 8080 } } }, ['wrong type at /launch/env/PORT: expected string, got integer']],
+    // readiness.stdout is a regular expression, compiled as the run compiles it (new RegExp, no flags).
+    ['a readiness pattern that is no regular expression', { mode: 'launch', launch, readiness: { stdout: 'listening (port' } }, [
+      `invalid regular expression at /readiness/stdout: /listening (port/: Unterminated group (the module's output lines are matched with it, not searched for it as text; to match ( ) [ ] { } . * + ? | ^ $ as written, escape them: "\\\\(" in JSON)`,
+    ]],
+    ['a readiness pattern with escapes', { mode: 'launch', launch, readiness: { stdout: '^listening \\(port \\d+\\)\\.$' } }, []],
     ['a union type', { mode: 'remote', remote: { moduleUrl: 'https://x.example.com', registration: 5 } }, ['wrong type at /remote/registration: expected object or string, got integer']],
     ['a missing required key', { mode: 'launch' }, ['missing required key "launch" at /']],
     ['a missing mode', { launch }, ['missing required key "mode" at /']],
