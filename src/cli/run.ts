@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
 import { readOptions, sessionOptions, type OptionSpec } from './options.ts';
-import { loadConfig, type ConfigFlags, type ResolvedConfig, type Selection } from '../module/config.ts';
+import { DEFAULT_CONFIG_FILE, loadConfig, type ConfigFlags, type ResolvedConfig, type Selection } from '../module/config.ts';
 import { ConfigError, nearestName } from '../module/config-error.ts';
 import { PACKAGE_ROOT } from '../contract/paths.ts';
 import { ENV_CONFIG, ENV_OUT } from '../run/environment.ts';
@@ -343,6 +343,13 @@ export function finishRun(out: string, code: number, io: { stdout: Output; stder
   // The verdict says what it rests on: what was tested of what applies to the module.
   const stopped = moduleStopText(results.run.moduleStop);
   if (stopped) io.stdout.write(`\nconformance: stopping the module: ${stopped}\n`);
+  // The failures again, once the run's lines have scrolled by: check, ids, why in one line, the
+  // replay command of a generated case (paths from where the run was typed), the spec.
+  const failures = results.results.filter((r) => r.status === 'failed' && r.spec !== 'run');
+  if (failures.length > 0) {
+    const config = results.run.config && path.resolve(results.run.config) !== DEFAULT_CONFIG_FILE ? { config: results.run.config } : {};
+    io.stdout.write(`\nfailures (${failures.length})\n${failures.map((r) => `${resultLine(r, consoleStyle(), { outDir: out, ...config })}${r.spec ? `\n      in ${r.spec}` : ''}\n`).join('')}`);
+  }
   // The run-level rules, then every result counted as results.json counts them, then the verdict.
   const runLevel = results.results.filter((r) => r.spec === 'run');
   if (runLevel.length > 0) io.stdout.write(`run\n${runLevel.map((r) => `${resultLine(r, consoleStyle())}\n`).join('')}`);

@@ -2,7 +2,8 @@
  * The gate's baseline (src/cli/baseline.ts): a run with --baseline fails only on failures the
  * baseline does not name and on baselined requirements that no longer fail (stale); a bad
  * baseline ends the run before it starts (exit 2); `conformance baseline` writes one from a
- * run's results. Judged on canned results, through the run's own ending (finishRun).
+ * run's results. Judged on canned results, through the run's own ending (finishRun), which
+ * also lists the failures again before the verdict.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -20,6 +21,7 @@ const [A, B, C] = catalogue().entries.filter((e) => e.testable !== false).map((e
 
 const result = (check: string, status: CheckResult['status'], requirements: string[]): CheckResult => ({
   check,
+  spec: `spec of ${check}`,
   title: check,
   requirements,
   profile: false,
@@ -90,7 +92,10 @@ test('the run ends with the gate: its lines after the verdict, gate.json, and th
     const io = { stdout: { write: (s: string) => (stdout += s) }, stderr: { write: () => true } };
     return { code: finishRun(out, 0, io, baseline), stdout };
   };
-  expect(said().code).toBe(1);
+  const plain = said();
+  expect(plain.code).toBe(1);
+  // The failures again before the tally and the verdict: check, ids, why, where.
+  expect(plain.stdout).toMatch(new RegExp(`\\nfailures \\(2\\)\\n  FAIL checkA \\[${A}\\]  Received: something else\\n {6}in .*\\n  FAIL checkB \\[${B}\\][^\\n]*\\n(?:.*\\n)*checks: `));
   const known = said(baselineOfIds(A!, B!));
   expect(known.code).toBe(0);
   expect(known.stdout).toContain('conformance gate: PASS with the baseline (2 known failure(s))');
