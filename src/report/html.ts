@@ -1,115 +1,19 @@
 /**
- * conformance.html: one self-contained page (no scripts from elsewhere, works offline) that
- * says, requirement by requirement, what holds. Everything the module sent is escaped.
+ * conformance.html: one self-contained page (nothing loads from elsewhere, works offline) read
+ * in a minute: the verdict in colour with what it rests on, the failures first (open, linked to
+ * their check and evidence), the matrix of requirements by kind and area, then behind folds the
+ * checks counted, the whole catalogue, the traffic and the module's output. Its one script (the
+ * filters) runs by its hash under a content security policy that admits nothing else; every
+ * text of the results, and so everything a module sent, is escaped.
  */
-import { curlNote } from '../evidence/curl.ts';
-import { evidenceLines, moduleStopText, propertyCasesText, replayCommand, summaryText, type Results, type RequirementRow } from './results.ts';
-import { narrowingText, verdictText, type Coverage } from './coverage.ts';
+import { evidenceLines, moduleStopText, type Results } from './results.ts';
+import { AREA_KIND, verdictText } from './coverage.ts';
 import { shardsNote } from './merge.ts';
-import type { CheckResult, PropertyStats } from '../checks/result.ts';
-import { ALL_ROWS } from '../checks/tables.ts';
-import type { Exchange } from '../evidence/exchange.ts';
 import type { ModuleOutput, StreamTail } from '../module/output-tail.ts';
-
-export function escapeHtml(s: unknown): string {
-  return String(s ?? '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-}
-
-const STATUS_LABEL: Record<string, string> = {
-  passed: 'passed', failed: 'FAILED', warning: 'warning', skipped: 'skipped', notApplicable: 'not applicable', untested: 'untested', info: 'info',
-};
-
-const badge = (status: string): string => `<span class="badge ${escapeHtml(status)}">${escapeHtml(STATUS_LABEL[status] ?? status)}</span>`;
-
-function exchangeBlock(x: Exchange): string {
-  const req = x.request;
-  const res = x.response;
-  return `<details class="exchange" id="${escapeHtml(x.id)}"><summary><code>${escapeHtml(x.id)}</code> ${escapeHtml(x.direction)} ${escapeHtml(x.label)}: ${escapeHtml(req.method)} ${escapeHtml(req.url)} → ${escapeHtml(res ? `HTTP ${res.status}` : x.error ?? 'no reply')} (${x.durationMs} ms)</summary>
-<pre>${escapeHtml(Object.entries(req.headers).map(([k, v]) => `${k}: ${v}`).join('\n'))}\n\n${escapeHtml(req.body ?? '')}${req.truncated ? `\n… (${req.bytes} bytes)` : ''}</pre>
-${res ? `<pre>HTTP ${res.status}\n${escapeHtml(Object.entries(res.headers).map(([k, v]) => `${k}: ${v}`).join('\n'))}\n\n${escapeHtml(res.body ?? '')}${res.truncated ? `\n… (${res.bytes} bytes)` : ''}</pre>` : ''}
-${x.curl ? `<p>Reproduce with:</p><pre>${escapeHtml(x.curl)}</pre>${curlNote(x.curl) ? `<p>${escapeHtml(curlNote(x.curl)!)}</p>` : ''}` : ''}</details>`;
-}
-
-/** The most of a counterexample's request the page shows (a request not shrunk can be long). */
-const REQUEST_SHOWN = 20_000;
-
-/** A property's cases, its seed and budget, and for a failure the shrunk counterexample, its exchange, its saved file and how to replay it. */
-function propertyBlock(p: PropertyStats, run: Results['run']): string {
-  const head = `<p class="property">Property <b>${escapeHtml(p.property)}</b>: ${escapeHtml(propertyCasesText(p))}.</p>`;
-  const c = p.counterexample;
-  if (!c) return head;
-  const json = JSON.stringify(c.request, null, 2) ?? String(c.request);
-  const shown = json.length > REQUEST_SHOWN ? `${json.slice(0, REQUEST_SHOWN)}\n… (${json.length} characters)` : json;
-  const shrunk = c.shrinks > 0 ? `shrunk in ${c.shrinks} step(s)` : 'not shrunk further';
-  return `${head}
-<details class="counterexample" open><summary>Counterexample, ${escapeHtml(shrunk)}: seed <code>${p.seed}</code>, path <code>${escapeHtml(c.path)}</code></summary>
-<pre>${escapeHtml(shown)}</pre>
-<p>${c.exchange ? `Sent in exchange <a href="#${escapeHtml(c.exchange)}">${escapeHtml(c.exchange)}</a>. ` : ''}${c.file ? `Saved as ${/^failures\/[^/]+\.json$/.test(c.file) ? `<a href="${escapeHtml(c.file)}"><code>${escapeHtml(c.file)}</code></a>` : `<code>${escapeHtml(c.file)}</code>`}; from this report's folder, replay it with:</p><pre class="replay">${escapeHtml(replayCommand(c.file, run))}</pre>` : 'Not saved (the failure file could not be written).</p>'}
-</details>`;
-}
-
-function resultRow(r: CheckResult, run: Results['run']): string {
-  return `<tr class="${escapeHtml(r.status)}"><td>${badge(r.status)}</td><td><code>${escapeHtml(r.check)}</code><br>${escapeHtml(r.title)}</td>
-<td>${r.requirements.map((id) => `<a href="#req-${escapeHtml(id)}" class="chip">${escapeHtml(id)}</a>`).join(' ') || '<em>suite rule</em>'}${r.profile ? ' <span class="chip profile">profile</span>' : ''}</td>
-<td><pre>${escapeHtml(r.message)}</pre>${r.property ? propertyBlock(r.property, run) : ''}${r.evidence.map((id) => `<a href="#${escapeHtml(id)}">${escapeHtml(id)}</a>`).join(' ')}</td></tr>`;
-}
-
-/** The order of the checks table: failures first. */
-const STATUS_RANK: Record<string, number> = { failed: 0, warning: 1, skipped: 2, passed: 3, notApplicable: 4, info: 5 };
-
-/** The checks the application tables apply to each requirement id (`src/checks/tables.ts`), by id. */
-const APPLIED = new Map<string, string[]>();
-for (const r of ALL_ROWS) for (const id of r.requirements) APPLIED.set(id, [...new Set([...(APPLIED.get(id) ?? []), r.check.name])]);
-
-/** A requirement no result of the run speaks of: why, and the checks the tables would apply to it (none: the suite does not test it yet). */
-function whyUntested(q: RequirementRow): string {
-  const planned = APPLIED.get(q.id) ?? [];
-  const why = escapeHtml(q.reason ?? '');
-  return planned.length === 0 ? why : `${why}${why ? '<br>' : ''}<small>applied by ${planned.map((c) => `<code>${escapeHtml(c)}</code>`).join(', ')}</small>`;
-}
-
-function requirementRow(q: RequirementRow): string {
-  return `<tr id="req-${escapeHtml(q.id)}" class="${escapeHtml(q.status)}"><td>${badge(q.status)}</td><td><code>${escapeHtml(q.id)}</code> ${escapeHtml(q.level)}</td>
-<td>${escapeHtml(q.quote)}<br><small>${escapeHtml(q.section)}</small></td><td>${q.checks.map((c) => `<code>${escapeHtml(c)}</code>`).join('<br>') || whyUntested(q)}</td></tr>`;
-}
-
-/** A collapsible list of requirement ids, each a link to its row. */
-function idList(id: string, label: string, ids: readonly string[]): string {
-  if (ids.length === 0) return '';
-  return `<details id="coverage-${escapeHtml(id)}"><summary>${escapeHtml(label)}</summary><p>${ids.map((i) => `<a href="#req-${escapeHtml(i)}" class="chip">${escapeHtml(i)}</a>`).join(' ')}</p></details>`;
-}
-
-/** What the run tested of what applies to the module, and why the rest was not tested. */
-function coverageSection(c: Coverage): string {
-  const g = c.groups;
-  const rows: Array<[string, number, string]> = [
-    ['applicable requirements', c.applicable, `testable requirements of REG, GEN and the declared kinds (${c.kinds.join(', ') || 'none'})${c.profile ? '' : ', profile (WIRE-) requirements excepted'}`],
-    ['tested', c.tested, `${c.passed} passed, ${c.failed} failed, ${c.warned} warned (SHOULD)`],
-    ['not tested', c.notTested, ''],
-    ['— need a trigger', g.needsTrigger.count, g.needsTrigger.triggers.length > 0 ? `declare ${g.needsTrigger.triggers.join(', ')} in the configuration's "triggers"` : ''],
-    ['— skipped', g.skipped.count, 'a declared trigger failed, or the flow did not happen'],
-    ['— not applicable', g.notApplicable.count, 'the module did not send the field or exercise the case'],
-    ['— not yet covered by the suite', g.notCovered.count, 'no check of the suite tests it yet'],
-  ];
-  if (c.narrowed) rows.splice(3, 0, ['— left out by the selection', g.leftOut.count, `only tests that ${narrowingText(c.narrowed)} did not select (${c.narrowed.total - c.narrowed.selected} of ${c.narrowed.total}) cover it`]);
-  if (c.unusedTriggers.length > 0) rows.push(['declared triggers never used', c.unusedTriggers.length, `${c.unusedTriggers.join(', ')}: no check${c.narrowed ? ' of the selected tests' : ''} used them, so what they start was not tried`]);
-  if (!c.profile) rows.push(['profile off', c.profileOff.count, 'wire-profile (WIRE-) requirements: not applicable to a run on the document alone']);
-  return `<section id="coverage"><h2>Coverage</h2>
-<table class="coverage"><tbody>${rows.map(([label, n, note]) => `<tr><th>${escapeHtml(label)}</th><td class="n">${n}</td><td>${escapeHtml(note)}</td></tr>`).join('')}</tbody></table>
-${[
-  idList('failed', `failed (${c.failed})`, c.failedIds),
-  idList('warned', `warned (${c.warned})`, c.warnedIds),
-  idList('leftOut', `left out by the selection (${g.leftOut.count})`, g.leftOut.ids),
-  idList('needsTrigger', `need a trigger (${g.needsTrigger.count}): ${g.needsTrigger.triggers.join(', ')}`, g.needsTrigger.ids),
-  idList('skipped', `skipped (${g.skipped.count})`, g.skipped.ids),
-  idList('notApplicable', `not applicable (${g.notApplicable.count})`, g.notApplicable.ids),
-  idList('notCovered', `not yet covered by the suite (${g.notCovered.count})`, g.notCovered.ids),
-  idList('profileOff', `profile off (${c.profileOff.count})`, c.profileOff.ids),
-]
-  .filter((d) => d !== '')
-  .join('\n')}
-<p><small>Out of this run's scope: ${c.catalogue.notTestable} of the catalogue's ${c.catalogue.total} requirements are not testable from outside a module, ${c.catalogue.otherKinds} belong to kinds the module does not declare.</small></p></section>`;
-}
+import { EVERY, FILTER_STATUSES, escapeHtml } from './page-text.ts';
+import { categorize, matrixSection, requirementsSection } from './page-matrix.ts';
+import { casesSections, checksSection } from './page-cases.ts';
+import { PAGE_CSP, PAGE_SCRIPT, PAGE_STYLE } from './page-script.ts';
 
 /** What the launched module printed (already bounded in results.json), escaped; open when the run could not start. */
 function moduleOutputSection(output: ModuleOutput | undefined, aborted: boolean): string {
@@ -134,52 +38,96 @@ function seedLine(run: Results['run']): string {
   return `<p id="seed">Generated requests: seed <code>${seed}</code>${escapeHtml(more)}; <code>conformance run --seed ${seed}${g ? ` --runs ${g.runs}` : ''}</code> sends the same ones again.</p>\n`;
 }
 
+/** The verdict's word and colour, and its line: the coverage's own words (what the console prints). */
+function verdictOf(results: Results): { word: string; tone: 'pass' | 'fail' | 'aborted'; line: string } {
+  const run = results.run;
+  if (run.outcome === 'aborted') return { word: 'NOT RUN', tone: 'aborted', line: `RUN COULD NOT START: ${run.aborted ?? ''}` };
+  const c = results.coverage;
+  if (c) return { word: c.verdict, tone: c.verdict === 'FAIL' ? 'fail' : 'pass', line: verdictText(c) };
+  return run.outcome === 'passed' ? { word: 'PASS', tone: 'pass', line: 'PASS (no MUST failure)' } : { word: 'FAIL', tone: 'fail', line: 'FAIL: MUST requirements failed' };
+}
+
+/** The suite that made the run: `run.suite` (with the contract's SHA-256) when recorded, else the top-level `suite`. */
+function suiteOf(results: Results): { name: string; version: string; contractSha256?: string } {
+  return (results.run as { suite?: { name: string; version: string; contractSha256?: string } }).suite ?? results.suite;
+}
+
+function header(results: Results): string {
+  const v = verdictOf(results);
+  const run = results.run;
+  const suite = suiteOf(results);
+  const fact = (term: string, value: string, id?: string): string => `<div${id ? ` id="${id}"` : ''}><dt>${escapeHtml(term)}</dt><dd>${value}</dd></div>`;
+  const date = `${escapeHtml(run.startedAt.replace('T', ' ').replace(/\.\d+Z$/, ' UTC'))}, ${(run.durationMs / 1000).toFixed(1)} s`;
+  const seed = run.seed ?? run.generation?.seed;
+  const facts = [
+    fact('module', `<code>${escapeHtml(results.module?.code ?? '(none)')}</code>`, 'fact-module'),
+    fact('kinds', escapeHtml((results.module?.kinds ?? []).join(', ') || '(none)'), 'fact-kinds'),
+    fact('mode', escapeHtml(`${run.mode ?? '?'}, profile checks ${run.profile ? 'on' : 'off'}`)),
+    fact('suite', escapeHtml(`${suite.name} ${suite.version}`), 'fact-suite'),
+    fact('contract SHA-256', suite.contractSha256 ? `<code>${escapeHtml(suite.contractSha256)}</code>` : 'not recorded in these results', 'fact-contract'),
+    fact('seed', seed === undefined ? 'none' : `<code>${seed}</code>`, 'fact-seed'),
+    fact('date', date, 'fact-date'),
+  ];
+  const shards = shardsNote(run);
+  const stop = moduleStopText(run.moduleStop);
+  return `<header class="verdict ${v.tone}" id="verdict"><h1>Conformance report</h1>
+<div><span class="word">${escapeHtml(v.word)}</span><span class="line" id="verdict-text">${escapeHtml(v.line)}</span></div>
+<dl>${facts.join('')}</dl>
+${seedLine(run)}${shards ? `<p id="shards">${escapeHtml(shards)}</p>\n` : ''}${stop ? `<p id="module-stop">Stopping the module: ${escapeHtml(stop)} This breaks no rule of the contract.</p>\n` : ''}</header>`;
+}
+
+/** The filters (shown by the script; a page without it shows everything). */
+function filters(results: Results): string {
+  const kinds = [EVERY, ...Object.values(AREA_KIND).filter((k): k is string => k !== null), 'suite'];
+  const areas = [...Object.keys(AREA_KIND), 'suite'];
+  const select = (name: string, label: string, options: ReadonlyArray<[string, string]>): string =>
+    `<label>${label} <select name="${name}"><option value="">all</option>${options.map(([v, t]) => `<option value="${escapeHtml(v)}">${escapeHtml(t)}</option>`).join('')}</select></label>`;
+  const declared = new Set(results.module?.kinds ?? []);
+  return `<form id="filters" hidden>${select('status', 'status', FILTER_STATUSES)}${select('kind', 'kind', kinds.map((k) => [k, k === EVERY ? 'every module (REG, GEN)' : k === 'suite' ? 'suite rules' : `${k}${declared.has(k) ? '' : ' (not declared)'}`]))}${select('area', 'area', areas.map((a) => [a, a === 'suite' ? 'suite rules' : a]))}${select('level', 'level', ['MUST', 'SHOULD', 'INFO'].map((l) => [l, l]))}<button type="reset">clear</button><span id="filter-count"></span></form>`;
+}
+
+/** Links to the parts of the page. */
+function nav(results: Results): string {
+  const failed = results.summary.failed;
+  const links: Array<[string, string, boolean]> = [
+    ['failures', `failures (${failed})`, failed > 0],
+    ['warnings', `warnings (${results.summary.warnings})`, results.summary.warnings > 0],
+    ['matrix', 'matrix', !!results.coverage],
+    ['checks', 'checks', results.results.length > 0],
+    ['requirements', 'requirements', !!results.coverage],
+    ['traffic', 'traffic', evidenceLines(results.evidence).length > 0],
+    ['module-output', 'module output', !!results.run.moduleOutput],
+  ];
+  return `<nav>${links.filter(([, , on]) => on).map(([id, text]) => `<a href="#${id}">${escapeHtml(text)}</a>`).join('')}</nav>`;
+}
+
+/** The traffic of the run per endpoint, behind one fold. */
+function trafficSection(results: Results): string {
+  const lines = evidenceLines(results.evidence);
+  if (lines.length === 0) return '';
+  const total = results.evidence!.endpoints.reduce((n, e) => n + e.count, 0);
+  return `<details id="traffic"><summary><h2>Traffic</h2> ${total} exchange(s) on ${results.evidence!.endpoints.length} endpoint(s); ${results.exchanges.length} kept whole in results.json</summary>
+<p><small>Information beside the checks: every exchange counted per endpoint; the first, the last and the refused ones are kept whole in results.json; the failures above show their own.</small></p>
+${lines.map((l) => `<p class="traffic">${escapeHtml(l)}</p>`).join('\n')}</details>\n`;
+}
+
 export function renderHtml(results: Results): string {
-  const s = results.summary;
-  // The same counts as the coverage: tested = applicable with a pass, failure or warning; the
-  // rest of the applicable ones are not tested; the others are out of this run's scope.
-  const judged = (q: RequirementRow): boolean => q.status === 'passed' || q.status === 'failed' || q.status === 'warning';
-  const inScope = (q: RequirementRow): boolean => q.applicable ?? q.status !== 'untested';
-  const tested = results.requirements.filter((q) => inScope(q) && judged(q));
-  const untested = results.requirements.filter((q) => inScope(q) && !judged(q));
-  const outOfScope = results.requirements.filter((q) => !inScope(q));
-  const verdict =
-    results.run.outcome === 'aborted'
-      ? `RUN COULD NOT START: ${results.run.aborted ?? ''}`
-      : results.coverage
-        ? verdictText(results.coverage)
-        : results.run.outcome === 'passed'
-          ? 'PASS (no MUST failure)'
-          : 'FAIL: MUST requirements failed';
+  const v = verdictOf(results);
+  const cats = results.coverage ? categorize(results.requirements, results.coverage) : undefined;
   return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>Conformance report: ${escapeHtml(results.module?.code ?? 'module')}</title>
-<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">
-<style>
-body{font:14px/1.4 system-ui,sans-serif;margin:2em;color:#1d1d1f}table{border-collapse:collapse;width:100%;margin:1em 0}td,th{border-bottom:1px solid #ddd;padding:.4em;vertical-align:top;text-align:left}
-pre{white-space:pre-wrap;word-break:break-word;margin:.2em 0;font-size:12px}.badge{padding:.1em .5em;border-radius:.3em;font-weight:600;font-size:12px}
-.passed .badge,.badge.passed{background:#d9f2df}.failed .badge,.badge.failed{background:#f9d0d0}.warning .badge,.badge.warning{background:#fbeec8}
-.badge.skipped,.badge.notApplicable,.badge.untested{background:#eee}.chip{font-family:monospace;font-size:11px;background:#eef;padding:0 .3em;border-radius:.3em;text-decoration:none}
-.chip.profile{background:#fde}.property{margin:.3em 0}.counterexample{margin:.3em 0 .6em;padding:.2em .5em;border-left:3px solid #f9d0d0}.verdict{font-size:18px;font-weight:700}.coverage{width:auto}.coverage th{font-weight:600}.coverage .n{text-align:right;font-variant-numeric:tabular-nums}
-details summary{cursor:pointer}.exchange summary{cursor:pointer;font-size:12px}
-</style></head><body>
-<h1>Conformance report</h1>
-<p class="verdict" id="verdict">${escapeHtml(verdict)}</p>
-<p>Module <code>${escapeHtml(results.module?.code ?? '(none)')}</code> (${escapeHtml((results.module?.kinds ?? []).join(', '))}), ${escapeHtml(results.run.mode ?? '')} mode, profile checks ${results.run.profile ? 'on' : 'off'}; run of ${escapeHtml(results.run.startedAt)}, ${(results.run.durationMs / 1000).toFixed(1)} s; ${escapeHtml(results.suite.name)} ${escapeHtml(results.suite.version)}.</p>
-${seedLine(results.run)}${shardsNote(results.run) ? `<p id="shards">${escapeHtml(shardsNote(results.run)!)}</p>\n` : ''}
-${moduleStopText(results.run.moduleStop) ? `<p id="module-stop">Stopping the module: ${escapeHtml(moduleStopText(results.run.moduleStop)!)} This breaks no rule of the contract.</p>\n` : ''}${results.coverage ? coverageSection(results.coverage) : ''}
-${results.evidence ? `<section id="traffic"><h2>Traffic</h2><p><small>Information beside the checks: every exchange counted per endpoint; the first, the last and the refused ones are kept whole below.</small></p>\n${evidenceLines(results.evidence).map((l) => `<p class="traffic">${escapeHtml(l)}</p>`).join('\n')}</section>\n` : ''}${moduleOutputSection(results.run.moduleOutput, results.run.outcome === 'aborted')}<p id="summary">${escapeHtml(summaryText(s))}</p>
-<h2>Checks</h2>
-<table><thead><tr><th>status</th><th>check</th><th>requirements</th><th>what was checked, received, expected</th></tr></thead><tbody>
-${[...results.results].sort((a, b) => (STATUS_RANK[a.status] ?? 9) - (STATUS_RANK[b.status] ?? 9)).map((r) => resultRow(r, results.run)).join('\n')}
-</tbody></table>
-<h2 id="requirements-tested">Requirements tested (${tested.length})</h2>
-<table><thead><tr><th>status</th><th>id</th><th>statement</th><th>checks</th></tr></thead><tbody>${tested.map(requirementRow).join('\n')}</tbody></table>
-<h2 id="requirements-not-tested">Applicable requirements not tested (${untested.length})</h2>
-<table><thead><tr><th>status</th><th>id</th><th>statement</th><th>checks, or why</th></tr></thead><tbody>${untested.map(requirementRow).join('\n')}</tbody></table>
-<h2 id="requirements-out-of-scope">Out of this run's scope (${outOfScope.length})</h2>
-<table><thead><tr><th>status</th><th>id</th><th>statement</th><th>why</th></tr></thead><tbody>${outOfScope.map(requirementRow).join('\n')}</tbody></table>
-<h2>Exchanges (${results.exchanges.length})</h2>
-${results.exchanges.map(exchangeBlock).join('\n')}
+<html lang="en"><head><meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="${PAGE_CSP}">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(v.word)}: conformance of ${escapeHtml(results.module?.code ?? 'a module')}</title>
+<style>${PAGE_STYLE}</style></head><body>
+${header(results)}
+<main>
+<div id="bar">${nav(results)}${filters(results)}</div>
+${casesSections(results)}${results.coverage && cats ? matrixSection(results.requirements, results.coverage, cats) : ''}
+${results.results.length > 0 ? checksSection(results) : ''}
+${requirementsSection(results.requirements, results.coverage, cats)}
+${trafficSection(results)}${moduleOutputSection(results.run.moduleOutput, results.run.outcome === 'aborted')}</main>
+<script id="page-filters">${PAGE_SCRIPT}</script>
 </body></html>
 `;
 }

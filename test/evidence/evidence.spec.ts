@@ -2,8 +2,10 @@ import { test, expect } from '@playwright/test';
 import { EvidenceLog } from '../../src/evidence/exchange.ts';
 import { Redactor } from '../../src/evidence/redact.ts';
 import { curlNote } from '../../src/evidence/curl.ts';
-import { renderHtml, escapeHtml } from '../../src/report/html.ts';
+import { renderHtml } from '../../src/report/html.ts';
+import { escapeHtml } from '../../src/report/page-text.ts';
 import { buildResults } from '../../src/report/results.ts';
+import type { CheckResult } from '../../src/checks/result.ts';
 
 test('secrets never appear in recorded exchanges or curl lines, in any encoding', () => {
   const r = new Redactor();
@@ -44,8 +46,12 @@ test('whatever a module sends is shown escaped in conformance.html', async () =>
     request: { method: 'POST', url: 'http://127.0.0.1:1/', headers: {} },
     response: { status: 200, headers: { 'x-evil': '"><img src=x onerror=alert(1)>' }, body: '<script>alert(1)</script>' },
   });
-  const results = await buildResults({ records: [{ results: [], exchanges: [x], module: { code: '<b>m</b>', kinds: [], mode: 'launch' } }], brokenSpecs: [], startedAt: new Date(), durationMs: 1, profile: true });
+  // The page shows whole the exchanges of the failures: this one is a failure's evidence.
+  const failure: CheckResult = { check: 'ensureX', title: 'x', requirements: ['REG-REGISTER-VIA-EDIT'], profile: false, severity: 'MUST', status: 'failed', message: 'Checked: x\nReceived: <i>y</i>', evidence: [x.id] };
+  const results = await buildResults({ records: [{ results: [failure], exchanges: [x], module: { code: '<b>m</b>', kinds: [], mode: 'launch' } }], brokenSpecs: [], startedAt: new Date(), durationMs: 1, profile: true });
   const html = renderHtml(results);
+  expect(html).toContain(`<details class="exchange" id="${x.id}" open>`);
+  expect(html).not.toContain('<i>y</i>');
   expect(html).not.toContain('<script>alert(1)</script>');
   expect(html).not.toContain('<img src=x');
   expect(html).not.toContain('<b>m</b>');

@@ -10,6 +10,8 @@ import { cleanFullRun, failedChecks, runSuite } from './run-suite.ts';
 import { batchedRun } from './batch.ts';
 import { NARROWED_ROWS, ROW_TEST_TIMEOUT_MS } from './run-rows.ts';
 import { summaryText } from '../../src/report/results.ts';
+import { verdictText } from '../../src/report/coverage.ts';
+import { escapeHtml } from '../../src/report/page-text.ts';
 import { listConformanceTests } from '../../src/cli/listing.ts';
 
 test.describe.configure({ mode: 'parallel', timeout: 180_000 });
@@ -57,10 +59,12 @@ test('a run whose run-level rule fails: the console names the rule and counts it
   expect(c.failedRules).toBeGreaterThanOrEqual(1);
   const failedParts = [...(c.failed > 0 ? [`${c.failed} requirement${c.failed === 1 ? '' : 's'}`] : []), `${c.failedRules} suite rule${c.failedRules === 1 ? '' : 's'}`];
   expect(run.stdout).toContain(`FAIL (${failedParts.join(' and ')} failed)`);
-  // The page's tables count what the coverage counts.
+  // The page's matrix counts what the coverage counts; its verdict is the coverage's line.
   const page = fs.readFileSync(path.join(run.out, 'conformance.html'), 'utf8');
-  expect(page).toContain(`Requirements tested (${r.coverage!.tested})`);
-  expect(page).toContain(`Applicable requirements not tested (${r.coverage!.notTested})`);
+  const total = /<tr id="matrix-total">.*<\/tr>/.exec(page)?.[0] ?? '';
+  const cellOf = (col: string): string | undefined => new RegExp(`data-col="${col}">(?:<button[^>]*>)?(\\d+)<`).exec(total)?.[1];
+  expect([cellOf('applicable'), cellOf('tested'), cellOf('notTested')]).toEqual([c.applicable, c.tested, c.notTested].map(String));
+  expect(page).toContain(`id="verdict-text">${escapeHtml(verdictText(c))}<`);
   expect(page).toContain(summaryText(r.summary));
 });
 
@@ -70,6 +74,8 @@ test('a full run of the bundled configuration uses every trigger it declares', a
   // Naming the unused ones is proven on canned data (test/report/coverage.spec.ts); the bundled configuration declares none.
   expect(run.results!.coverage!.unusedTriggers).toEqual([]);
   expect(run.stdout).not.toContain('never used');
+  // Its page is well under 1 MB: passing cases counted, the traffic per endpoint, no exchange of a pass.
+  expect(fs.statSync(path.join(run.out, 'conformance.html')).size).toBeLessThan(1024 * 1024);
   // Every id a test credits is among those it declares it covers (what a narrowed run leaves out rests on them).
   const listed = await listConformanceTests(undefined, run.out);
   const declared = new Map(listed!.map((t) => [t.title.replaceAll(' › ', ' > '), new Set(t.covers)]));

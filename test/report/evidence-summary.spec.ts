@@ -28,6 +28,7 @@ test("the session's evidence goes into results.json (schema-valid) and the HTML 
   expect(lines[0]).toContain('200×80, 429×20');
   expect(lines[1]).toContain('20 answered 429; backed off');
   const html = renderHtml(results);
-  expect(html).toContain('<section id="traffic">');
+  // Behind one fold.
+  expect(html).toContain('<details id="traffic">');
   expect((html.match(/class="traffic"/g) ?? []).length).toBe(2);
 });

@@ -100,7 +100,7 @@ test('the page: the seed in the header; per property result its cases, the budge
   expect(html).toContain('&lt;/pre&gt;&lt;script&gt;alert(1)&lt;/script&gt;');
   expect(html).toContain('&quot;weight&quot;: 10001');
   expect(html).toContain('Sent in exchange <a href="#s1-x7">s1-x7</a>');
-  expect(html).toContain('<details class="exchange" id="s1-x7">');
+  expect(html).toContain('<details class="exchange" id="s1-x7" open>');
   expect(html).toContain(`Saved as <a href="${FILE}"><code>${FILE}</code></a>`);
   expect(html).toContain(`<pre class="replay">conformance replay ${FILE} --config &#39;/x/my config.json&#39;</pre>`);
   // Only a failure has a counterexample.
