@@ -16,6 +16,7 @@ import { ENV_CONFIG, outDir, readAborted, runConfig, vendorCwd } from '../run/en
 import { PROGRESS_PREFIX, type CheckResult, type PropertyProgress, type Status } from '../checks/result.ts';
 import { DEFAULT_CONFIG_FILE, type ResolvedConfig } from '../module/config.ts';
 import { curlNote } from '../evidence/curl.ts';
+import { AREAS } from '../run/areas.ts';
 
 export type ConsoleStyle = 'color' | 'words';
 
@@ -143,6 +144,13 @@ export function resultLine(r: CheckResult, style: ConsoleStyle, where?: ReplayCo
   return `  ${mark(r.status, style)} ${r.check} [${r.requirements.join(', ') || 'suite rule'}]${propertyHint(r, where)}${why ? `  ${why}` : ''}`;
 }
 
+/** `, about 1 min 20 s left` from the pace of the tests ended so far; nothing before the first. */
+export function timeLeft(elapsedMs: number, ended: number, total: number): string {
+  if (ended === 0 || total <= ended) return '';
+  const s = Math.round(((elapsedMs / ended) * (total - ended)) / 1000);
+  return `, about ${s >= 60 ? `${Math.floor(s / 60)} min ${s % 60} s` : `${s} s`} left`;
+}
+
 /** A property's progress on one line: `  … delivery.calculate: valid requests: 40/100 cases, 0 failing`. */
 export function progressLine(p: PropertyProgress): string {
   return `  … ${oneLine(p.property, 120)}: ${p.done}/${p.total} cases, ${p.failing} failing`;
@@ -200,6 +208,11 @@ export default class ConsoleReporter implements Reporter {
   private readonly quarters = new Map<string, number>();
   /** Reproduction notes already said. */
   private readonly notes = new Set<string>();
+  /** The run's tests, those ended, when it began, and the areas already announced (progress by area). */
+  private total = 0;
+  private ended = 0;
+  private begunAt = Date.now();
+  private readonly areasSaid = new Set<string>();
 
   constructor(options: ConsoleReporterOptions = {}) {
     this.style = options.style ?? consoleStyle();
@@ -266,6 +279,8 @@ export default class ConsoleReporter implements Reporter {
     fs.mkdirSync(path.dirname(this.logFile), { recursive: true });
     fs.writeFileSync(this.logFile, `conformance run started ${new Date().toISOString()}\n`);
     const n = suite.allTests().length;
+    this.total = n;
+    this.begunAt = Date.now();
     this.line(`Running ${n} conformance ${n === 1 ? 'test' : 'tests'}`);
     const config = this.config();
     // `conformance replay` reads the default configuration unless told another one.
@@ -290,7 +305,17 @@ export default class ConsoleReporter implements Reporter {
     this.log(`[stderr${test ? ` ${test.title}` : ''}] ${chunk.toString()}`);
   }
 
+  /** The first test of an area: the area, its place in the run and the time left (from the pace so far). */
+  onTestBegin(test: TestCase): void {
+    const area = (test.tags ?? []).map((t) => t.slice(1)).find((t) => (AREAS as readonly string[]).includes(t));
+    if (!area || this.areasSaid.has(area) || this.aborted()) return;
+    this.areasSaid.add(area);
+    const count = this.total > 0 ? `, test ${this.ended + 1} of ${this.total}` : '';
+    this.line(`${this.style === 'color' ? '\u25b8' : '>'} ${area}${count}${timeLeft(Date.now() - this.begunAt, this.ended, this.total)}`);
+  }
+
   onTestEnd(test: TestCase, result: TestResult): void {
+    this.ended += 1;
     const title = test.titlePath().slice(3).join(' › ');
     const attachment = result.attachments.find((a) => a.name === RECORD_ATTACHMENT);
     const record = attachment?.body ? (JSON.parse(attachment.body.toString('utf8')) as TestRecord) : undefined;

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FullConfig, FullResult, Suite, TestCase, TestResult } from '@playwright/test/reporter';
-import ConsoleReporter, { consoleStyle, mark, oneLine, progressLine, readProgress, resultLine, type ConsoleStyle } from '../../src/report/console-reporter.ts';
+import ConsoleReporter, { consoleStyle, mark, oneLine, progressLine, readProgress, resultLine, timeLeft, type ConsoleStyle } from '../../src/report/console-reporter.ts';
 import { RECORD_ATTACHMENT, type TestRecord } from '../../src/run/conformance.ts';
 import { PROGRESS_PREFIX, type CheckResult, type PropertyProgress, type PropertyStats, type Status } from '../../src/checks/result.ts';
 import type { Check } from '../../src/checks/check.ts';
@@ -132,6 +132,25 @@ test('a run that could not start is said once, not once per test', () => {
   const { r, out } = reporter('words', 'module never registered within 1500 ms');
   for (const t of ['a', 'b', 'c']) r.onTestEnd(testCase(t), testResult('failed', undefined, new Error('module never registered within 1500 ms')));
   expect(out.join('').split('\n').filter((l) => l.includes('could not start'))).toEqual(['FAIL the run could not start: module never registered within 1500 ms']);
+});
+
+test('progress by area: the first test of each area names it, its place in the run and the time left at the pace so far', () => {
+  expect(timeLeft(0, 0, 5)).toBe('');
+  expect(timeLeft(20_000, 2, 6)).toBe(', about 40 s left');
+  expect(timeLeft(90_000, 1, 2)).toBe(', about 1 min 30 s left');
+  expect(timeLeft(5_000, 2, 2)).toBe('');
+  const { r, out } = reporter('words');
+  const begun = out.length;
+  const tagged = (title: string, area: string): TestCase => ({ ...testCase(title), tags: [`@${area}`] }) as unknown as TestCase;
+  r.onTestBegin(tagged('a', 'registration'));
+  r.onTestEnd(tagged('a', 'registration'), testResult('passed', { results: [], exchanges: [] }));
+  // A second test of the same area says nothing new; the next area is announced with the count.
+  r.onTestBegin(tagged('b', 'registration'));
+  r.onTestBegin(tagged('b', 'delivery'));
+  const said = out.slice(begun).join('').split('\n').filter((l) => l.startsWith('> '));
+  expect(said[0]).toBe('> registration, test 1 of 2');
+  expect(said[1]).toMatch(/^> delivery, test 2 of 2, about \d+ s left$/);
+  expect(said).toHaveLength(2);
 });
 
 test('a run that could not start prints no line per skipped test (conformance run says why, once)', () => {
