@@ -10,7 +10,8 @@ import { readOptions, sessionOptions, type OptionSpec } from './options.ts';
 import { DEFAULT_CONFIG_FILE, loadConfig, type ConfigFlags, type ResolvedConfig, type Selection } from '../module/config.ts';
 import { ConfigError, nearestName } from '../module/config-error.ts';
 import { PACKAGE_ROOT } from '../contract/paths.ts';
-import { ENV_CONFIG, ENV_OUT } from '../run/environment.ts';
+import { ENV_CONFIG, ENV_CWD, ENV_OUT } from '../run/environment.ts';
+import { MODULE_OUTPUT_LOGS } from '../run/module-files.ts';
 import { ENV_PARALLEL, removeAttachFiles, writeInterrupted } from '../run/attach.ts';
 import type { Results } from '../report/results.ts';
 import { verdictText } from '../report/coverage.ts';
@@ -276,7 +277,7 @@ async function playRun({ parsed, config, out, grep, configFile, pwBase, baseline
   const code = await new Promise<number>((resolve) => {
     const child = spawn(process.execPath, pwArgs, {
       cwd: PACKAGE_ROOT,
-      env: childEnv({ [ENV_OUT]: out, [ENV_CONFIG]: configFile, [ENV_PARALLEL]: parallel > 1 ? String(parallel) : undefined, ...(parsed.shard ? { [ENV_SHARD]: `${parsed.shard.current}/${parsed.shard.total}` } : {}) }),
+      env: childEnv({ [ENV_OUT]: out, [ENV_CONFIG]: configFile, [ENV_CWD]: process.cwd(), [ENV_PARALLEL]: parallel > 1 ? String(parallel) : undefined, ...(parsed.shard ? { [ENV_SHARD]: `${parsed.shard.current}/${parsed.shard.total}` } : {}) }),
       stdio: 'inherit',
     });
     let forced: NodeJS.Timeout | undefined;
@@ -335,7 +336,10 @@ export function finishRun(out: string, code: number, io: { stdout: Output; stder
     return 2;
   }
   if (results.run.outcome === 'aborted') {
-    io.stderr.write(`conformance run: the run could not start: ${results.run.aborted}\n`);
+    // The module's output files, named as the output folder holds them, as paths from here.
+    let why = results.run.aborted ?? '';
+    for (const name of Object.values(MODULE_OUTPUT_LOGS)) why = why.replaceAll(`(${name})`, `(${path.relative(process.cwd(), path.join(out, name)) || name})`);
+    io.stderr.write(`conformance run: the run could not start: ${why}\n`);
     return 2;
   }
   const deadline = (results.run as { deadline?: { runTimeoutMs: number; stopped: number } }).deadline;
