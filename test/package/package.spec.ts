@@ -84,14 +84,10 @@ test('the packed package installs in a fresh project and certifies the bundled r
   expect(printed.code, printed.output).toBe(0);
   expect(printed.output).toContain(`module-conformance ${version} (contract sha256 ${sha256})\n`);
 
-  // npx conformance run --config <the project's file>: the reference module from the installed
-  // package, its paths relative to the project; loopback only; the output in the project.
-  const reference = JSON.parse(fs.readFileSync(path.join(installed, 'examples', 'reference-module', 'conformance.config.json'), 'utf8')) as Record<string, any>;
-  const config = {
-    ...reference,
-    launch: { ...reference.launch, cwd: '.', args: ['node_modules/module-conformance/examples/reference-module/start.js'] },
-  };
-  fs.writeFileSync(path.join(project, 'conformance.config.json'), JSON.stringify(config, null, 2));
+  // npx conformance run --config <the project's file>: the bundled configuration copied as it is
+  // into the project (it starts the reference module as {suiteDir}/examples/reference-module/start.js,
+  // the installed package's); loopback only; the output in the project.
+  fs.copyFileSync(path.join(installed, 'examples', 'reference-module', 'conformance.config.json'), path.join(project, 'conformance.config.json'));
   const certified = await run('npx', ['conformance', 'run', '--config', 'conformance.config.json', '--runs', '20'], project, { FAULTS: '', VARIATIONS: '' });
   expect(certified.code, certified.output).toBe(0);
   expect(certified.output).toMatch(/conformance: (PASS|CONFORMANT)/);
@@ -101,6 +97,15 @@ test('the packed package installs in a fresh project and certifies the bundled r
   expect(results.run.outcome).toBe('passed');
   expect(results.summary.failed).toBe(0);
   expect(results.summary.passed).toBeGreaterThan(0);
+  expect(results.run.suite).toEqual({ name: 'module-conformance', version, contractSha256: sha256 });
+
+  // npx conformance bundle, then verify: the certification bundle of the run, intact, its verdict (exit 0: it passed).
+  const bundled = await run('npx', ['conformance', 'bundle'], project);
+  expect(bundled.code, bundled.output).toBe(0);
+  expect(bundled.output).toContain(`reports/conformance-bundle.tgz (5 files, `);
+  const verified = await run('npx', ['conformance', 'verify', 'reports/conformance-bundle.tgz'], project);
+  expect(verified.code, verified.output).toBe(0);
+  expect(verified.output).toMatch(new RegExp(`^conformance verify: reports/conformance-bundle\\.tgz: intact \\(5 files\\); module-conformance ${version.replace(/\./g, '\\.')}, contract sha256 ${sha256}; .*: (PASS|CONFORMANT)`, 'm'));
   expect(fs.existsSync(path.join(installed, 'reports')), 'nothing is written inside the installed package').toBe(false);
 
   fs.rmSync(tmp, { recursive: true, force: true });
