@@ -15,6 +15,8 @@ export interface TarEntry {
 export class TarError extends Error {}
 
 const BLOCK = 512;
+/** The most a bundle unpacks to (1 GiB): a gzip that claims more is refused, not read into memory. */
+const MAX_TAR_BYTES = 2 ** 30;
 
 /** A number as the octal digits of a header field of `width` bytes (NUL-terminated). */
 function octal(n: number, width: number): string {
@@ -69,7 +71,7 @@ function readOctal(h: Buffer, at: number, width: number, what: string): number {
 export function readTgz(gz: Buffer): TarEntry[] {
   let tar: Buffer;
   try {
-    tar = gunzipSync(gz);
+    tar = gunzipSync(gz, { maxOutputLength: MAX_TAR_BYTES });
   } catch (e) {
     throw new TarError(`not a gzip file (${(e as Error).message})`);
   }
