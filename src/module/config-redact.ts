@@ -14,7 +14,8 @@
  * - a `launch.env` value or a `launch.args` element that looks like a key (`looksSecret`: 16 or
  *   more letters, digits and `+/=_-.~`, both letters and digits, not a path), whatever its name;
  * - in `launch.args`, the element after an option whose name carries a secret (`--api-key K`),
- *   and the value of `--api-key=K`;
+ *   and the value of `--api-key=K` (or of any `--option=V` whose V looks like a key); an option
+ *   itself (`--max-old-space-size=4096`) is kept;
  * - in a URL, the password of its user information and the value of a query parameter whose
  *   name carries a secret;
  * - then anywhere in the file, every value redacted above where it occurs again: equal to it, or
@@ -100,7 +101,12 @@ class Walk {
       const option = typeof before === 'string' ? /^--?([\w.-]+)$/.exec(before)?.[1] : undefined;
       if (option !== undefined && SECRET_NAME.test(option) && !onlyPlaceholders(arg)) return this.mark(`${at}[${i}]`, option, arg);
       const inline = /^(--?[\w.-]+)=(.*)$/s.exec(arg);
-      if (inline && SECRET_NAME.test(inline[1]!) && !onlyPlaceholders(inline[2]!)) return `${inline[1]}=${this.mark(`${at}[${i}]`, inline[1]!.replace(/^-+/, ''), inline[2]!)}`;
+      if (inline) {
+        const [, name, v] = inline as unknown as [string, string, string];
+        const secret = (SECRET_NAME.test(name) && !onlyPlaceholders(v)) || looksSecret(v);
+        return secret ? `${name}=${this.mark(`${at}[${i}]`, name.replace(/^-+/, ''), v)}` : `${name}=${this.url(v, `${at}[${i}]`)}`;
+      }
+      if (arg.startsWith('-')) return arg;
       if (looksSecret(arg)) return this.mark(`${at}[${i}]`, 'arg', arg);
       return this.url(arg, `${at}[${i}]`);
     });

@@ -32,6 +32,7 @@ const ENV_SECRET = 'Zx81kQ0pLr5TnWvY3bC6';
 const HEADER_TOKEN = 'trig-9f8e7d6c5b4a';
 const ARG_SECRET = 'argsecret-5566778899';
 const URL_PASSWORD = 'p4ssw0rd-url';
+const SESSION_SECRET = 'abc';
 const SECRETS = [API_KEY, ENV_SECRET, HEADER_TOKEN, ARG_SECRET, URL_PASSWORD];
 
 /** A configuration as a vendor writes it: comments, placeholders, and secrets written out. */
@@ -41,7 +42,7 @@ const CONFIG = `{
   "apiKey": "${API_KEY}",
   "launch": {
     "command": "node",
-    "args": ["main.js", "--api-key", "${ARG_SECRET}", "--port={port}"],
+    "args": ["main.js", "--api-key", "${ARG_SECRET}", "--port={port}", "--max-old-space-size=4096", "--session-secret=${SESSION_SECRET}", "--shop=${ENV_SECRET}"],
     "env": {
       "SYSTEM_URL": "{systemUrl}",
       "MODULE_TOKEN": "{env:MODULE_TOKEN}",
@@ -205,10 +206,10 @@ test('the configuration in the bundle keeps its placeholders and none of its sec
   const said = await capture(bundleCommand, path.join(dir, 'reports'), '--out', out);
   expect(said.code, said.stderr).toBe(0);
   const tar = gunzipSync(fs.readFileSync(out)).toString('latin1');
-  for (const secret of [...SECRETS, `"${SHORT_TOKEN}"`]) expect(tar.includes(secret), `${secret} is in the bundle`).toBe(false);
+  for (const secret of [...SECRETS, `"${SHORT_TOKEN}"`, `=${SESSION_SECRET}"`]) expect(tar.includes(secret), `${secret} is in the bundle`).toBe(false);
   const config = JSON.parse(readTgz(fs.readFileSync(out)).find((e) => e.name === 'config.json')!.data.toString()) as Record<string, any>;
   expect(config.apiKey).toBe('<redacted:apiKey>');
-  expect(config.launch.args).toEqual(['main.js', '--api-key', '<redacted:api-key>', '--port={port}']);
+  expect(config.launch.args).toEqual(['main.js', '--api-key', '<redacted:api-key>', '--port={port}', '--max-old-space-size=4096', '--session-secret=<redacted:session-secret>', '--shop=<redacted:shop>']);
   expect(config.launch.env).toEqual({
     SYSTEM_URL: '{systemUrl}',
     MODULE_TOKEN: '{env:MODULE_TOKEN}',
@@ -251,12 +252,18 @@ test('verify: a byte changed in any file of the bundle, bundle.json included, or
   expect(intact.stdout).toMatch(/: intact \(5 files\); .*module shop-delivery: PASS /);
 
   for (const name of ['bundle.json', 'results.json', 'conformance.html', 'junit.xml', 'config.json']) {
-    const changed = rewrite(bundle, path.join(dir, `changed-${name}.tgz`), (es) => es.map((e) => (e.name === name ? { name, data: flipByte(e.data) } : e)));
+    // In bundle.json a byte of a value (its date), so that it stays JSON; elsewhere the middle byte.
+    const at = (data: Buffer): number => (name === 'bundle.json' ? data.indexOf('"bundledAt": "') + 16 : Math.floor(data.length / 2));
+    const changed = rewrite(bundle, path.join(dir, `changed-${name}.tgz`), (es) => es.map((e) => (e.name === name ? { name, data: flipByte(e.data, at(e.data)) } : e)));
     const said = await capture(verifyCommand, changed);
     expect(said.code, `${name}: ${said.stdout}`).toBe(2);
     expect(said.stdout.split('\n')[0], name).toMatch(new RegExp(`^${name.replace('.', '\\.')}: changed`));
     expect(said.stdout).toMatch(/\nconformance verify: .*: TAMPERED \(\d+ problems?\); it says .*: PASS\n$/);
   }
+
+  const notJson = await capture(verifyCommand, rewrite(bundle, path.join(dir, 'not-json.tgz'), (es) => es.map((e) => (e.name === 'bundle.json' ? { name: e.name, data: flipByte(e.data, 0) } : e))));
+  expect(notJson.code).toBe(2);
+  expect(notJson.stdout).toMatch(/^bundle\.json: changed \(not JSON any more\)\nconformance verify: .*: NOT A VALID BUNDLE\n$/);
 
   const added = await capture(verifyCommand, rewrite(bundle, path.join(dir, 'added.tgz'), (es) => [...es, { name: 'extra.txt', data: Buffer.from('x') }]));
   expect(added.code).toBe(2);
