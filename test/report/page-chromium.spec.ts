@@ -12,11 +12,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { test, expect, chromium, type Browser, type Page } from '@playwright/test';
 import { renderHtml } from '../../src/report/html.ts';
-import { catalogue } from '../../src/contract/catalogue.ts';
-import type { Results, RequirementRow } from '../../src/report/results.ts';
+import type { Results } from '../../src/report/results.ts';
+import { HOSTILE, failing, fixture } from './page-fixtures.ts';
 
 // The browser's globals the page's functions below use (this project compiles without the DOM library).
 interface PageElement {
@@ -35,35 +34,10 @@ declare const window: { cspViolations?: string[] };
 declare function getComputedStyle(e: unknown): { backgroundColor: string };
 
 const CHROMIUM = '/usr/bin/chromium';
-const FIXTURES = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures');
 const VIEWPORT = { width: 1400, height: 900 };
-const HOSTILE = '<script>alert(1)</script><img src=x onerror=alert(3)>';
 
 test.describe.configure({ mode: 'serial' });
 test.skip(!fs.existsSync(CHROMIUM) && !process.env.CI, `Debian's Chromium is not installed at ${CHROMIUM} (apt-get install -y chromium); under CI this test runs, and fails without it`);
-
-/** A fixture's results, the catalogue's words (quote, section, actor) put back into each requirement. */
-function fixture(name: string): Results {
-  const r = JSON.parse(fs.readFileSync(path.join(FIXTURES, name), 'utf8')) as Results;
-  const cat = catalogue();
-  r.requirements = r.requirements.map((q): RequirementRow => {
-    const e = cat.has(q.id) ? cat.get(q.id) : undefined;
-    return { ...q, quote: e?.quote ?? '', section: e?.section ?? '', actor: e?.actor ?? 'module' };
-  });
-  return r;
-}
-
-/** The failing run, with markup a module could send in the first failure's received body and in its message. */
-function failing(): Results {
-  const r = fixture('failing-results.json');
-  const first = r.results.find((x) => x.status === 'failed')!;
-  first.message = first.message.replace('Received: ', `Received: ${HOSTILE} `);
-  const ids = [first.property?.counterexample?.exchange, ...first.evidence];
-  // The exchange the card shows whole: the first of its evidence (its counterexample's).
-  const x = ids.map((id) => r.exchanges.find((e) => e.id === id)).find((e) => e !== undefined)!;
-  x.response!.body = `${HOSTILE}${x.response!.body ?? ''}`;
-  return r;
-}
 
 let browser: Browser;
 let dir: string;
