@@ -14,8 +14,9 @@ import { badge, checkAnchor, escapeHtml, filterAttrs, reqChip, resultFilterStatu
 const BODY_SHOWN = 16_000;
 /** The most of a counterexample's request the page shows (a request not shrunk can be long). */
 const REQUEST_SHOWN = 20_000;
-/** The exchanges of one result's evidence the page shows whole; results.json holds them all. */
+/** The exchanges of one result's evidence the page shows whole, and of all its results; results.json holds them all. */
 const EXCHANGES_SHOWN = 5;
+const EXCHANGES_ON_PAGE = 60;
 
 function message(m: RecordedMessage, head: string): string {
   const body = m.body ?? '';
@@ -71,13 +72,13 @@ export class ExchangeShelf {
     let inline = '';
     for (const id of ids.slice(0, EXCHANGES_SHOWN)) {
       const x = this.byId.get(id);
-      if (!x || this.shown.has(id)) continue;
+      if (!x || this.shown.has(id) || this.shown.size >= EXCHANGES_ON_PAGE) continue;
       this.shown.add(id);
       if (inline === '') inline = exchangeBlock(x, true);
       else this.rest.push(x);
     }
     const links = r.evidence.map((id) => (this.shown.has(id) ? `<a href="#${escapeHtml(id)}">${escapeHtml(id)}</a>` : `<code>${escapeHtml(id)}</code>`));
-    const more = r.evidence.length > EXCHANGES_SHOWN ? ` (the first ${EXCHANGES_SHOWN} on this page; all in results.json)` : '';
+    const more = r.evidence.some((id) => !this.shown.has(id)) ? ' (those not linked are not shown on this page)' : '';
     return `${links.length > 0 ? `<p class="evidence">Evidence: ${links.join(' ')}${more}</p>` : ''}${inline}`;
   }
 }

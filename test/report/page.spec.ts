@@ -74,3 +74,17 @@ test('the clean page: green, passing results counted per check and never listed,
   expect(html).toMatch(/id="fact-contract"><dt>contract SHA-256<\/dt><dd>not recorded in these results</);
   expect(Buffer.byteLength(html)).toBeLessThan(1024 * 1024);
 });
+
+test('a run of many failures, each citing many exchanges: a card shows one whole, links at most five, the page at most 60', () => {
+  const results = failing();
+  const x = results.exchanges[0]!;
+  results.exchanges = Array.from({ length: 400 }, (_, i) => ({ ...x, id: `s1-x${i}` }));
+  const template = results.results.find((r) => r.status === 'failed')!;
+  const many = Array.from({ length: 50 }, (_, i) => ({ ...template, property: undefined, evidence: Array.from({ length: 8 }, (_, k) => `s1-x${i * 8 + k}`) }));
+  results.results = [...many, ...results.results.filter((r) => r.status !== 'failed')];
+  const html = renderHtml(results);
+  expect(html.match(/<details class="exchange"/g)).toHaveLength(60);
+  expect(html.match(/<details class="exchange" id="[^"]+" open>/g)).toHaveLength(12);
+  expect(html).toContain('<p class="evidence">Evidence: <a href="#s1-x0">s1-x0</a> <a href="#s1-x1">s1-x1</a> <a href="#s1-x2">s1-x2</a> <a href="#s1-x3">s1-x3</a> <a href="#s1-x4">s1-x4</a> <code>s1-x5</code> <code>s1-x6</code> <code>s1-x7</code> (those not linked are not shown on this page)</p>');
+  expect(html).toContain('<p class="evidence">Evidence: <code>s1-x392</code>');
+});
