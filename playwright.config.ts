@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type ReporterDescription } from '@playwright/test';
 import { SLOT_ENTRY, grepRegExp, readBatchFile, slotGrep } from './src/run/batch-row.ts';
+import { internalOf } from './src/run/output-layout.ts';
 import { ATTACHED_METADATA, ATTACHED_SPECS, parallelRun } from './src/run/attach.ts';
 
 /**
@@ -27,19 +28,17 @@ const attached = ATTACHED_SPECS.map((s) => `${s}${ext}`);
 /** The self-tests whose runs are rows of a shared batch (test/gauntlet/batch.ts). */
 const BATCHED_SELFTESTS = ['gauntlet/faults.spec.ts', 'gauntlet/variations.spec.ts'];
 
-// The conformance project: our console (one line per check result), Playwright's HTML report,
-// and the conformance reporter (results.json, conformance.html, and junit.xml made from the
-// check results: a failing check does not fail its Playwright test). The console reporter
-// comes first: it prints the session's own checks before the conformance reporter gathers them.
+// The conformance project: our console (one line per check result) and the conformance reporter
+// (results.json, conformance.html, and junit.xml made from the check results). No Playwright HTML
+// report: a failing check does not fail its Playwright test, so it would show a failing run as
+// passed. The console reporter comes first: it prints the session's own checks before the
+// conformance reporter gathers them.
 const reporter: ReporterDescription[] = batch
   ? [[`./src/report/conformance-reporter${ext}`]]
   : out
   ? [
       [`./src/report/console-reporter${ext}`],
-      ['html', { outputFolder: path.join(out, 'playwright-report'), open: 'never' }],
       [`./src/report/conformance-reporter${ext}`],
-      // A shard (`conformance run --shard I/N`): Playwright's blob report, for `conformance merge`.
-      ...(process.env.CONFORMANCE_SHARD ? [['blob', { outputDir: path.join(out, 'blob-report') }] as ReporterDescription] : []),
     ]
   : [['list'], [`./src/report/summary-line-reporter${ext}`], ...(ext === '.ts' ? [['./test/gauntlet/batch-selection.ts'] as ReporterDescription] : [])];
 
@@ -51,7 +50,7 @@ export default defineConfig({
   // Self-tests: four workers on two cores (the fault runs wait on their modules as much as they
   // compute: the whole self-test run took 15.7 min on 4 workers, 27.8 CPU-min, the cores 88% busy).
   workers: parallel ? 2 : out ? 1 : process.env.CONFORMANCE_WORKERS ? Number(process.env.CONFORMANCE_WORKERS) : 4,
-  outputDir: out ? path.join(out, 'test-results') : 'reports/test-results',
+  outputDir: out ? path.join(internalOf(out), 'test-results') : 'reports/test-results',
   reporter,
   projects: batchFile?.slots
     ? batchFile.slots.map((rows, i) => ({ name: 'conformance', testDir: 'specs', testMatch: `${SLOT_ENTRY}${ext}`, workers: 1, outputDir: path.join(path.dirname(process.env.CONFORMANCE_BATCH!), `slot-${i}`), metadata: { conformanceSlot: i }, grep: slotGrep(rows) }))

@@ -120,6 +120,7 @@ class SlotRows {
     try {
       await current.played.end();
     } finally {
+      fs.mkdirSync(path.dirname(batchRowEndedFile(outDir())), { recursive: true });
       fs.writeFileSync(batchRowEndedFile(outDir()), JSON.stringify({ at: Date.now() }));
       current.leave();
     }

@@ -39,7 +39,7 @@ import type { SecondOfTraffic } from '../../src/evidence/bounded.ts';
 import type { RunSession } from '../../src/run/session.ts';
 import { appOf, idsOfRows, type Application, type Row } from '../../src/checks/apply.ts';
 import type { Check } from '../../src/checks/check.ts';
-import { outDir } from '../../src/run/environment.ts';
+import { internalDir } from '../../src/run/environment.ts';
 
 type Planned = { check: Check<never>; app: Application };
 const plan = (rows: ReadonlyArray<Row<never>>): Planned[] => rows.map((r) => ({ check: r.check, app: appOf(r) }));
@@ -122,11 +122,12 @@ function rateOf(session: RunSession, token: string): { seconds: SecondOfTraffic[
   return longest.length >= CONSECUTIVE_SECONDS ? { seconds, ownRate: `its own rate stayed above ${RATE_LIMIT_PER_SECOND} requests a second for ${longest.length} seconds in a row` } : { seconds };
 }
 
-/** The figures of a drive: attached to the test, and in the run's folder (`rate-limit.json`, one member per drive). */
+/** The figures of a drive: attached to the test, and in the run's folder (`internal/rate-limit.json`, one member per drive). */
 async function report(who: string, record: Record<string, unknown>): Promise<void> {
   await test.info().attach('rate-limit.json', { body: JSON.stringify(record, null, 2), contentType: 'application/json' });
   try {
-    const file = path.join(outDir(), 'rate-limit.json');
+    const file = path.join(internalDir(), 'rate-limit.json');
+    fs.mkdirSync(path.dirname(file), { recursive: true });
     const all = fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>) : {};
     fs.writeFileSync(file, `${JSON.stringify({ ...all, [who]: record }, null, 2)}\n`);
   } catch {

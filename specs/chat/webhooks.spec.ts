@@ -40,7 +40,7 @@ import { CHAT_WEBHOOK_PROBES, CHAT_WEBHOOKS } from '../../src/checks/chat/applic
 import { awaitChannels, type ChatChannel } from '../../src/generators/chat/context.ts';
 import { refusedCase, webhookCase } from '../../src/generators/chat/webhooks.ts';
 import type { GeneratedCase } from '../../src/checks/case.ts';
-import { outDir } from '../../src/run/environment.ts';
+import { internalDir } from '../../src/run/environment.ts';
 
 
 /** One case of any channel that has one to give. */
@@ -52,10 +52,11 @@ function overChannels(channels: ChatChannel[], of: (c: ChatChannel) => fc.Arbitr
 const settingsOf = (channels: ChatChannel[]) =>
   Object.fromEntries(channels.map((c) => [String(c.id), { settings: c.settings, messageKinds: c.messageKinds, templateSending: c.templateSending, webhookTypes: c.webhookTypes }]));
 
-/** The webhook types sent per channel configuration, also in the run's folder (`webhook-types.json`, one member per property). */
+/** The webhook types sent per channel configuration, also in the run's folder (`internal/webhook-types.json`, one member per property). */
 function writeTypes(id: string, record: unknown): void {
   try {
-    const file = path.join(outDir(), 'webhook-types.json');
+    const file = path.join(internalDir(), 'webhook-types.json');
+    fs.mkdirSync(path.dirname(file), { recursive: true });
     const all = fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>) : {};
     fs.writeFileSync(file, `${JSON.stringify({ ...all, [id]: record }, null, 2)}\n`);
   } catch {

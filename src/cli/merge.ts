@@ -2,7 +2,7 @@
  * `conformance merge DIR... [--out DIR]`: joins the output folders of the shards of one run
  * (`conformance run --shard I/N`) into the reports of the whole run: `results.json`,
  * `conformance.html`, `junit.xml` (src/report/merge.ts, computed by the reporter's own code), the
- * shards' saved failures, and Playwright's HTML report from their blob reports. Prints the
+ * shards' saved failures. Prints the
  * verdict as `conformance run` does and exits as it does: 0 no MUST failure, 1 a MUST failure,
  * 2 the shards cannot be joined (not shards, one missing or twice, run differently) or one of
  * them could not start.
@@ -26,7 +26,7 @@ export const MERGE_USAGE = `usage: conformance merge DIR... [--out DIR]
 
 Joins the output folders of the shards of one run (conformance run --shard I/N --out DIR, one
 folder per shard, all of them) into the reports of the whole run: results.json, conformance.html,
-junit.xml, the saved failures and Playwright's report (from each shard's blob-report/), with the
+junit.xml and the saved failures, with the
 verdict and coverage of the run unsharded. The shards must be of one run: the same seed,
 configuration, selection and suite; each shard once.
 
@@ -69,36 +69,6 @@ function copyFailures(shards: readonly ShardRun[], out: string): void {
   }
 }
 
-/**
- * Playwright's HTML report of the whole run, from the shards' blob reports (`npx playwright
- * merge-reports`); a note when it could not be made (the conformance reports do not need it).
- */
-function mergePlaywrightReports(shards: readonly ShardRun[], out: string): string | undefined {
-  const blobs = shards.flatMap((s) => {
-    const dir = path.join(s.dir, 'blob-report');
-    return fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith('.zip')).map((f) => path.join(dir, f)) : [];
-  });
-  if (blobs.length === 0) return 'no shard has a blob report (blob-report/): Playwright\'s report not joined';
-  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'conformance-blobs-'));
-  try {
-    // The shards name their blobs after the shard (report-...-2.zip); two folders may hold the same name.
-    blobs.forEach((b, i) => fs.copyFileSync(b, path.join(tmp, `${i}-${path.basename(b)}`)));
-    const cli = path.join(path.dirname(createRequire(import.meta.url).resolve('@playwright/test/package.json')), 'cli.js');
-    const report = path.join(out, 'playwright-report');
-    fs.rmSync(report, { recursive: true, force: true });
-    const r = spawnSync(process.execPath, [cli, 'merge-reports', '--reporter', 'html', tmp], {
-      cwd: PACKAGE_ROOT,
-      env: { ...childEnv(), PLAYWRIGHT_HTML_OUTPUT_DIR: report, PLAYWRIGHT_HTML_OPEN: 'never' },
-      encoding: 'utf8',
-    });
-    const missing = shards.filter((s) => !fs.existsSync(path.join(s.dir, 'blob-report'))).map((s) => s.dir);
-    if (r.status !== 0) return `Playwright's report not joined (merge-reports exited with ${r.status}: ${(r.stderr || r.stdout).trim().split('\n')[0]})`;
-    return missing.length > 0 ? `Playwright's report lacks ${missing.join(', ')} (no blob report)` : undefined;
-  } finally {
-    fs.rmSync(tmp, { recursive: true, force: true });
-  }
-}
-
 export async function mergeCommand(args: string[]): Promise<number> {
   if (args.includes('-h') || args.includes('--help')) {
     process.stdout.write(MERGE_USAGE);
@@ -128,9 +98,8 @@ export async function mergeCommand(args: string[]): Promise<number> {
   fs.writeFileSync(path.join(out, 'conformance.html'), renderHtml(results));
   fs.writeFileSync(path.join(out, 'junit.xml'), junitXml(results));
   copyFailures(shards, out);
-  const note = mergePlaywrightReports(shards, out);
   const shardList = results.run.merged!.shards.map((s) => `${s.shard} ${path.relative(process.cwd(), s.dir) || '.'}`).join(', ');
-  process.stdout.write(`conformance merge: ${shards.length} shard${shards.length === 1 ? '' : 's'} (${shardList})${note ? `; ${note}` : ''}\n`);
+  process.stdout.write(`conformance merge: ${shards.length} shard${shards.length === 1 ? '' : 's'} (${shardList})\n`);
   // As `conformance run` ends (its own code): the deadline, the module's stop, the run-level rules, the tally, the verdict; the exit code.
   return finishRun(out, 0, { stdout: process.stdout, stderr: { write: (text: string) => process.stderr.write(text.replace(/^conformance run:/, 'conformance merge:')) } });
 }

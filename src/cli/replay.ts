@@ -30,6 +30,7 @@ import { seedBotChats } from '../generators/chat/bot-events.ts';
 import { ENV_OUT } from '../run/environment.ts';
 import { RunSession } from '../run/session.ts';
 import { oneLine } from '../report/console-reporter.ts';
+import { INTERNAL } from '../run/output-layout.ts';
 
 export const REPLAY_USAGE = `usage: conformance replay FILE [--config FILE | --module-url URL] [options]
 
@@ -177,7 +178,7 @@ export async function replayCommand(args: string[]): Promise<number> {
   // The session's files (the module's output, how it was stopped) go to the replay's folder.
   const out = path.resolve(parsed.out);
   fs.mkdirSync(out, { recursive: true });
-  for (const f of ['replay.json', 'launches.log', 'module-stop.json', 'module.stdout.log', 'module.stderr.log', 'module-output.json']) fs.rmSync(path.join(out, f), { force: true });
+  for (const f of ['replay.json', 'module.stdout.log', 'module.stderr.log', INTERNAL]) fs.rmSync(path.join(out, f), { recursive: true, force: true });
   process.env[ENV_OUT] = out;
   process.stdout.write(`replay: ${oneLine(failure.check)} on the shrunk case of "${oneLine(failure.property)}" (seed ${Number(failure.seed)}, path ${oneLine(String(failure.path ?? ''), 80)}), ${path.relative(process.cwd(), path.resolve(parsed.file)) || parsed.file}\n`);
 

@@ -12,6 +12,7 @@ import { ConfigError, nearestName } from '../module/config-error.ts';
 import { PACKAGE_ROOT } from '../contract/paths.ts';
 import { ENV_CONFIG, ENV_CWD, ENV_OUT } from '../run/environment.ts';
 import { MODULE_OUTPUT_LOGS } from '../run/module-files.ts';
+import { INTERNAL } from '../run/output-layout.ts';
 import { ENV_PARALLEL, removeAttachFiles, writeInterrupted } from '../run/attach.ts';
 import type { Results } from '../report/results.ts';
 import { verdictText } from '../report/coverage.ts';
@@ -23,7 +24,7 @@ import { childEnv } from './child-env.ts';
 import { kindsOption, kindTags } from './kinds.ts';
 import { MODULE_KINDS, type ModuleKind } from '../contract/kinds.ts';
 import { applyBaseline, gateLines, readBaseline, writeGate, type Baseline } from './baseline.ts';
-import { ENV_SHARD, SHARD_USAGE, seedGiven, shardArgs, shardInfo, shardOption, shardSelection } from './shard.ts';
+import { SHARD_USAGE, seedGiven, shardArgs, shardInfo, shardOption, shardSelection } from './shard.ts';
 
 export const RUN_USAGE = `usage: conformance run [--config FILE] [options]
 
@@ -256,7 +257,9 @@ export async function prepareRun(args: string[], options: { stderr?: Output; lis
   if (typeof sharded === 'string') return (stderr.write(`conformance run: ${sharded}\n`), 2);
   selection = sharded;
   fs.mkdirSync(out, { recursive: true });
-  for (const f of ['results.json', 'conformance.html', 'aborted.json', 'junit.xml', 'session-records', 'launches.log', 'session-start.json', 'module-stop.json', 'module.stdout.log', 'module.stderr.log', 'module-output.json', 'failures', 'blob-report', 'gate.json']) fs.rmSync(path.join(out, f), { recursive: true, force: true });
+  // What an earlier run left here (the run's own files in internal/; those of the former layout too).
+  const former = ['aborted.json', 'session-records', 'launches.log', 'session-start.json', 'module-stop.json', 'module-output.json', 'blob-report', 'playwright-report', 'test-results', 'run.log', 'rate-limit.json', 'webhook-types.json'];
+  for (const f of ['results.json', 'conformance.html', 'junit.xml', 'module.stdout.log', 'module.stderr.log', 'failures', 'gate.json', INTERNAL, ...former]) fs.rmSync(path.join(out, f), { recursive: true, force: true });
   const configFile = path.join(out, '.run-config.json');
   fs.writeFileSync(configFile, JSON.stringify({ ...config, ...(selection ? { selection } : {}) }), { mode: 0o600 });
   return { parsed, config, out, ...(grep !== undefined ? { grep } : {}), configFile, pwBase, ...(baseline ? { baseline } : {}) };
@@ -277,7 +280,7 @@ async function playRun({ parsed, config, out, grep, configFile, pwBase, baseline
   const code = await new Promise<number>((resolve) => {
     const child = spawn(process.execPath, pwArgs, {
       cwd: PACKAGE_ROOT,
-      env: childEnv({ [ENV_OUT]: out, [ENV_CONFIG]: configFile, [ENV_CWD]: process.cwd(), [ENV_PARALLEL]: parallel > 1 ? String(parallel) : undefined, ...(parsed.shard ? { [ENV_SHARD]: `${parsed.shard.current}/${parsed.shard.total}` } : {}) }),
+      env: childEnv({ [ENV_OUT]: out, [ENV_CONFIG]: configFile, [ENV_CWD]: process.cwd(), [ENV_PARALLEL]: parallel > 1 ? String(parallel) : undefined }),
       stdio: 'inherit',
     });
     let forced: NodeJS.Timeout | undefined;

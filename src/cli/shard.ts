@@ -2,8 +2,7 @@
  * `conformance run --shard I/N`: one part of a run, on Playwright's own sharding. Every shard
  * runs with the same configuration and seed (a shard without a fixed seed is refused: each would
  * draw its own); each writes its own output folder, its `results.json` naming the shard and what
- * must be alike in all of them (`run.shard`), and Playwright's blob report for
- * `conformance merge`. A shard's verdict is that of a run narrowed to its tests: the requirements
+ * must be alike in all of them (`run.shard`), for `conformance merge`. A shard's verdict is that of a run narrowed to its tests: the requirements
  * only the other shards' tests cover are "left out by the selection".
  */
 import fs from 'node:fs';
@@ -15,9 +14,6 @@ import type { ResolvedConfig, Selection, ShardInfo } from '../module/config.ts';
 export const SHARD_USAGE = `  --shard I/N              run the I-th of N parts of the run (Playwright's sharding), for
                            a CI matrix; needs a fixed seed (--seed or generation.seed); join
                            the shards' output folders with conformance merge`;
-
-/** The environment variable that asks the Playwright configuration for a blob report (the shard, `2/3`). */
-export const ENV_SHARD = 'CONFORMANCE_SHARD';
 
 /**
  * What Playwright is given for a shard, for the run and for its listing alike: the shard, and

@@ -7,7 +7,7 @@ import { renderHtml } from './html.ts';
 import { junitXml } from './junit.ts';
 import { RUN_RULES } from '../checks/run/applications.ts';
 import { recordedResult } from '../checks/apply.ts';
-import { outDir, readAborted, runConfig } from '../run/environment.ts';
+import { internalDir, outDir, readAborted, runConfig } from '../run/environment.ts';
 import { BATCH_ROW_LINE, ENV_BATCH, batchRowEndedFile, readBatch, slotTitlePath } from '../run/batch-row.ts';
 import { isAttachedProject, parallelRun, removeAttachFiles, writeAttachedEnded, writeAttachedHosts } from '../run/attach.ts';
 import type { ModuleStop } from '../module/launcher.ts';
@@ -16,7 +16,7 @@ import type { ModuleOutput } from '../module/output-tail.ts';
 /** How the session stopped the launched module (written by the worker's session, `module-stop.json`). */
 function readModuleStop(dir: string): ModuleStop | undefined {
   try {
-    return JSON.parse(fs.readFileSync(path.join(dir, 'module-stop.json'), 'utf8')) as ModuleStop;
+    return JSON.parse(fs.readFileSync(path.join(internalDir(dir), 'module-stop.json'), 'utf8')) as ModuleStop;
   } catch {
     return undefined;
   }
@@ -25,7 +25,7 @@ function readModuleStop(dir: string): ModuleStop | undefined {
 /** What the launched module printed during the run (written by the worker's session, `module-output.json`). */
 function readModuleOutput(dir: string): ModuleOutput | undefined {
   try {
-    const output = JSON.parse(fs.readFileSync(path.join(dir, 'module-output.json'), 'utf8')) as ModuleOutput;
+    const output = JSON.parse(fs.readFileSync(path.join(internalDir(dir), 'module-output.json'), 'utf8')) as ModuleOutput;
     return output.stdout && output.stderr ? output : undefined;
   } catch {
     return undefined;

@@ -12,7 +12,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestError, TestResult } from '@playwright/test/reporter';
 import { RECORD_ATTACHMENT, sessionRecordsDir, type TestRecord } from '../run/conformance.ts';
-import { ENV_CONFIG, outDir, readAborted, runConfig, vendorCwd } from '../run/environment.ts';
+import { ENV_CONFIG, internalDir, outDir, readAborted, runConfig, vendorCwd } from '../run/environment.ts';
 import { PROGRESS_PREFIX, type CheckResult, type PropertyProgress, type Status } from '../checks/result.ts';
 import { DEFAULT_CONFIG_FILE, type ResolvedConfig } from '../module/config.ts';
 import { curlNote } from '../evidence/curl.ts';
@@ -196,6 +196,7 @@ export default class ConsoleReporter implements Reporter {
   private readonly style: ConsoleStyle;
   private readonly write: (text: string) => void;
   private readonly logFile: string;
+  private readonly out: string;
   private readonly sessionRecords: string;
   private readonly aborted: () => string | undefined;
   private readonly config: () => Pick<ResolvedConfig, 'generation' | 'file'> | undefined;
@@ -217,11 +218,13 @@ export default class ConsoleReporter implements Reporter {
   constructor(options: ConsoleReporterOptions = {}) {
     this.style = options.style ?? consoleStyle();
     this.write = options.write ?? ((t) => process.stdout.write(t));
-    this.logFile = options.logFile ?? path.join(outDir(), 'run.log');
+    this.logFile = options.logFile ?? path.join(internalDir(), 'run.log');
     this.sessionRecords = options.sessionRecords ?? sessionRecordsDir();
     this.aborted = options.aborted ?? readAborted;
     this.config = options.config ?? runConfiguration;
-    this.replay = { outDir: path.dirname(this.logFile) };
+    // The output folder (the log sits in its internal/ folder; a test's own log, beside its reports).
+    this.out = options.logFile ? path.dirname(options.logFile) : outDir();
+    this.replay = { outDir: this.out };
   }
 
   private log(text: string): void {
@@ -270,7 +273,7 @@ export default class ConsoleReporter implements Reporter {
       const note = r.status === 'passed' ? undefined : reproductionNote(r);
       if (!note || this.notes.has(note)) continue;
       this.notes.add(note);
-      const html = path.join(path.dirname(this.logFile), 'conformance.html');
+      const html = path.join(this.out, 'conformance.html');
       this.line(`  note: the curl line of each failure is in ${html}; ${note.charAt(0).toLowerCase()}${note.slice(1)}`);
     }
   }

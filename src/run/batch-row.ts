@@ -8,6 +8,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { internalOf } from './output-layout.ts';
 
 export const ENV_BATCH = 'CONFORMANCE_BATCH';
 
@@ -89,5 +90,5 @@ export function grepRegExp(grep: string): RegExp {
  * that test ended counts.
  */
 export function batchRowEndedFile(dir: string): string {
-  return path.join(dir, 'batch-row-ended.json');
+  return path.join(internalOf(dir), 'batch-row-ended.json');
 }

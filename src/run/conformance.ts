@@ -14,7 +14,7 @@ import type { TokenRate } from '../evidence/bounded.ts';
 import type { RunSession } from './session.ts';
 import { slotTitlePath } from './batch-row.ts';
 import { NeedsTrigger } from '../module/triggers.ts';
-import { outDir } from './environment.ts';
+import { internalDir, outDir } from './environment.ts';
 import { curlNote, redactCurl } from '../evidence/curl.ts';
 import type { Redactor } from '../evidence/redact.ts';
 
@@ -38,7 +38,7 @@ export const RECORD_ATTACHMENT = 'conformance-record';
 
 /** Folder of the records written outside tests (one per session, at its end). */
 export function sessionRecordsDir(dir: string = outDir()): string {
-  return path.join(dir, 'session-records');
+  return path.join(internalDir(dir), 'session-records');
 }
 
 /** Where a recorder's results go: a test's attachment, or a session's record file. */

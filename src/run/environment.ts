@@ -8,6 +8,7 @@ import path from 'node:path';
 import { loadConfig, type ResolvedConfig } from '../module/config.ts';
 import { PACKAGE_ROOT } from '../contract/paths.ts';
 import type { BatchRow } from './batch-row.ts';
+import { internalOf } from './output-layout.ts';
 
 export const ENV_CONFIG = 'CONFORMANCE_RUN_CONFIG';
 export const ENV_OUT = 'CONFORMANCE_OUT';
@@ -25,9 +26,14 @@ export function outDir(): string {
   return path.resolve(process.env[ENV_OUT] ?? path.join(PACKAGE_ROOT, 'reports'));
 }
 
+/** The run's own files' folder in the output folder `dir` (src/run/output-layout.ts). */
+export function internalDir(dir: string = outDir()): string {
+  return internalOf(dir);
+}
+
 /** Written when the run could not start (the module never registered): the reason, for exit code 2. */
 export function abortedFile(dir: string = outDir()): string {
-  return path.join(dir, 'aborted.json');
+  return path.join(internalDir(dir), 'aborted.json');
 }
 
 /** The run's configuration (`file`: a row's of a batch, read by the reporter). */
@@ -45,7 +51,7 @@ export function readAborted(dir: string = outDir()): string | undefined {
 }
 
 export function writeAborted(reason: string): void {
-  fs.mkdirSync(outDir(), { recursive: true });
+  fs.mkdirSync(internalDir(), { recursive: true });
   fs.writeFileSync(abortedFile(), JSON.stringify({ reason }));
 }
 

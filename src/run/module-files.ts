@@ -1,23 +1,23 @@
 /**
  * What the session writes of the launched module into the run's output folder, for the
- * conformance reporter and the vendor: how it was stopped (`module-stop.json`), what it printed
- * (`module-output.json`, `module.stdout.log`, `module.stderr.log`), and each launch
- * (`launches.log`).
+ * conformance reporter and the vendor: what it printed (`module.stdout.log`, `module.stderr.log`,
+ * published), and in `internal/` how it was stopped (`module-stop.json`), the end of its output
+ * for the reporter (`module-output.json`) and each launch (`launches.log`).
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { outDir } from './environment.ts';
+import { internalDir, outDir } from './environment.ts';
 import type { LaunchedModule, ModuleStop } from '../module/launcher.ts';
 import { REPORT_BOUNDS, narrow, type ModuleOutput } from '../module/output-tail.ts';
 
 /** How the run stopped the launched module (read by the conformance reporter into `run.moduleStop`). */
 function moduleStopFile(): string {
-  return path.join(outDir(), 'module-stop.json');
+  return path.join(internalDir(), 'module-stop.json');
 }
 
 export function writeModuleStop(stop: ModuleStop): void {
   try {
-    fs.mkdirSync(outDir(), { recursive: true });
+    fs.mkdirSync(internalDir(), { recursive: true });
     fs.writeFileSync(moduleStopFile(), `${JSON.stringify(stop)}\n`);
   } catch {
     // The report then says nothing of the stop; the module is stopped all the same.
@@ -26,7 +26,7 @@ export function writeModuleStop(stop: ModuleStop): void {
 
 /** The launched module's output, for the conformance reporter (results.json `run.moduleOutput`). */
 function moduleOutputFile(): string {
-  return path.join(outDir(), 'module-output.json');
+  return path.join(internalDir(), 'module-output.json');
 }
 
 /** The files, in the run's output folder, that hold the end of the module's stdout and stderr (redacted, bounded). */
@@ -39,7 +39,7 @@ export const MODULE_OUTPUT_LOGS = { stdout: 'module.stdout.log', stderr: 'module
  */
 export function writeModuleOutput(launched: LaunchedModule, redact: (text: string) => string): void {
   try {
-    fs.mkdirSync(outDir(), { recursive: true });
+    fs.mkdirSync(internalDir(), { recursive: true });
     const report: Partial<ModuleOutput> = {};
     for (const stream of ['stdout', 'stderr'] as const) {
       const whole = launched[stream]().snapshot({}, redact);
@@ -58,6 +58,6 @@ export function writeModuleOutput(launched: LaunchedModule, redact: (text: strin
 
 /** Counts a launch of the module in the run's output folder (the suite's tests assert one per run). */
 export function countLaunch(): void {
-  fs.mkdirSync(outDir(), { recursive: true });
-  fs.appendFileSync(path.join(outDir(), 'launches.log'), `${new Date().toISOString()} ${process.pid}\n`);
+  fs.mkdirSync(internalDir(), { recursive: true });
+  fs.appendFileSync(path.join(internalDir(), 'launches.log'), `${new Date().toISOString()} ${process.pid}\n`);
 }

@@ -6,13 +6,13 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { outDir } from './environment.ts';
+import { internalDir, outDir } from './environment.ts';
 import type { CheckResult } from '../checks/result.ts';
 import type { Check, Verdict } from '../checks/check.ts';
 import { appOf, message, recordedResult } from '../checks/apply.ts';
 import { RUN_RULES } from '../checks/run/applications.ts';
 
-/** The run's session start, in its output folder: one per run (`claimSessionStart`). */
+/** The run's session start, in its output folder's `internal/`: one per run (`claimSessionStart`). */
 export const SESSION_START_FILE = 'session-start.json';
 
 interface SessionStartRecord {
@@ -30,7 +30,7 @@ function currentRun(): string {
 
 function readSessionStart(dir: string): SessionStartRecord | undefined {
   try {
-    return JSON.parse(fs.readFileSync(path.join(dir, SESSION_START_FILE), 'utf8')) as SessionStartRecord;
+    return JSON.parse(fs.readFileSync(path.join(internalDir(dir), SESSION_START_FILE), 'utf8')) as SessionStartRecord;
   } catch {
     return undefined;
   }
@@ -50,8 +50,8 @@ export function claimSessionStart(options: { run?: string; dir?: string } = {}):
     const broke = earlier.broken?.length ? `the conformance spec ${earlier.broken.map((t) => JSON.stringify(t)).join(', ')} broke` : 'a conformance spec broke';
     return `a second session start in this run, refused: ${broke} and Playwright started a new worker for the tests left; the module is not launched again (the run's session started at ${earlier.at} in process ${earlier.pid})`;
   }
-  fs.mkdirSync(dir, { recursive: true });
-  fs.writeFileSync(path.join(dir, SESSION_START_FILE), `${JSON.stringify({ run, pid: process.pid, at: new Date().toISOString() } satisfies SessionStartRecord)}\n`);
+  fs.mkdirSync(internalDir(dir), { recursive: true });
+  fs.writeFileSync(path.join(internalDir(dir), SESSION_START_FILE), `${JSON.stringify({ run, pid: process.pid, at: new Date().toISOString() } satisfies SessionStartRecord)}\n`);
   return undefined;
 }
 
@@ -61,7 +61,7 @@ export function noteBrokenSpec(title: string, options: { run?: string; dir?: str
   const record = readSessionStart(dir);
   if (!record || record.run !== (options.run ?? currentRun())) return;
   try {
-    fs.writeFileSync(path.join(dir, SESSION_START_FILE), `${JSON.stringify({ ...record, broken: [...(record.broken ?? []), title] })}\n`);
+    fs.writeFileSync(path.join(internalDir(dir), SESSION_START_FILE), `${JSON.stringify({ ...record, broken: [...(record.broken ?? []), title] })}\n`);
   } catch {
     // The refusal then names no spec.
   }

@@ -79,6 +79,9 @@ test(AREA_ROWS[0]!.title, async ({}, testInfo) => {
   // A whole run (a row of the shared batch, played as the self-test run begins).
   test.setTimeout(ROW_TEST_TIMEOUT_MS);
   const run = await batchedRun('area', AREA_ROWS, AREA_ROWS[0]!, testInfo);
+  // The output folder holds what a vendor publishes; the run's own files are in internal/.
+  expect(fs.readdirSync(run.out).filter((f) => !['results.json', 'conformance.html', 'junit.xml', 'failures', 'module.stdout.log', 'module.stderr.log', 'internal'].includes(f))).toEqual([]);
+  expect(fs.existsSync(path.join(run.out, 'internal', 'launches.log'))).toBe(true);
   expect(run.results, run.stderr).toBeDefined();
   expect(run.exitCode).toBe(0);
   const r = run.results!;

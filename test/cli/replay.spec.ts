@@ -162,6 +162,6 @@ test.describe('the command', () => {
       expect(r.stderr.trimEnd().split('\n'), args.join(' ')).toHaveLength(1);
       expect(r.stderr, args.join(' ')).toMatch(reason);
     }
-    expect(fs.existsSync(path.join(out, 'launches.log'))).toBe(false);
+    expect(fs.existsSync(path.join(out, 'internal', 'launches.log'))).toBe(false);
   });
 });

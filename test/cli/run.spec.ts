@@ -97,7 +97,7 @@ test.describe('end to end: exit 2 with one line, nothing run', () => {
     expect(run.exitCode).toBe(2);
     expect(run.stderr.trim().split('\n')).toHaveLength(1);
     expect(run.stderr).toMatch(/^conformance run: no check matches --grep "nothing-matches-this" \(none of the titles of the suite's \d+ conformance tests; the pattern is a case-insensitive regular expression\)\n$/);
-    expect(fs.existsSync(path.join(run.out, 'launches.log'))).toBe(false);
+    expect(fs.existsSync(path.join(run.out, 'internal', 'launches.log'))).toBe(false);
     noResults(run.out);
   });
 });

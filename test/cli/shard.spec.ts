@@ -65,7 +65,8 @@ test('three shards of a run, joined by conformance merge, give the verdict, cove
     // A shard is a run narrowed to its tests, never the run's verdict.
     expect(s.results!.coverage!.narrowed).toMatchObject({ areas: ['registration', 'payment'], shard: `${i + 1}/3` });
     expect(s.stdout).toContain(`in a run narrowed by --area registration,payment --shard ${i + 1}/3 (`);
-    expect(fs.readdirSync(path.join(s.out, 'blob-report')).filter((f) => f.endsWith('.zip'))).toHaveLength(1);
+    // What a vendor publishes at the top of the folder; no Playwright report, which would show a failing run as passed.
+    expect(fs.existsSync(path.join(s.out, 'blob-report')) || fs.existsSync(path.join(s.out, 'playwright-report'))).toBe(false);
     const valid = contract().validate('suite/results.json', s.results);
     expect(valid.valid, formatErrors(valid.errors)).toBe(true);
   }
@@ -96,7 +97,7 @@ test('three shards of a run, joined by conformance merge, give the verdict, cove
     const valid = contract().validate('suite/results.json', merged);
     expect(valid.valid, formatErrors(valid.errors)).toBe(true);
     expect(fs.existsSync(path.join(out, 'conformance.html')) && fs.existsSync(path.join(out, 'junit.xml'))).toBe(true);
-    expect(fs.existsSync(path.join(out, 'playwright-report', 'index.html'))).toBe(true);
+    expect(fs.existsSync(path.join(out, 'playwright-report'))).toBe(false);
   } finally {
     for (const dir of [out, ...shards.map((s) => s.out), whole!.out]) fs.rmSync(dir, { recursive: true, force: true });
   }

@@ -54,7 +54,7 @@ async function wholeRun(detached: boolean, args: string[] = []): Promise<{ cli: 
   const exited = new Promise<number | null>((r) => cli.once('exit', (code) => r(code)));
   const deadline = Date.now() + 60_000;
   let pids: Pids | undefined;
-  while (!(pids = readPids(pidFile)) || !fs.existsSync(path.join(out, 'launches.log'))) {
+  while (!(pids = readPids(pidFile)) || !fs.existsSync(path.join(out, 'internal', 'launches.log'))) {
     if (Date.now() > deadline || cli.exitCode !== null) {
       cli.kill('SIGKILL');
       throw new Error(`the module never started: ${stderr}`);

@@ -63,7 +63,7 @@ test(`a failing property saves its shrunk case; replay sends it again: still fai
   expect(fixed.exitCode, fixed.stderr).toBe(0);
   expect(fixed.stdout).toMatch(/\nreplay: ensureTariffCostIsNumberOrAbsent \[DLV-CALCULATE-TARIFF-FIELDS\] PASS {2}Held: /);
   // One launch each.
-  for (const x of [again, fixed]) expect(fs.readFileSync(path.join(x.out, 'launches.log'), 'utf8').trim().split('\n')).toHaveLength(1);
+  for (const x of [again, fixed]) expect(fs.readFileSync(path.join(x.out, 'internal', 'launches.log'), 'utf8').trim().split('\n')).toHaveLength(1);
 });
 
 test('a failing sequence shrinks to the steps that break the rule (save, edit, get) and replays them in order: failing with get-after-edit-unknown, holding without', async () => {

@@ -51,7 +51,7 @@ test('a spec that breaks forces no second launch: the tests left are skipped wit
   });
   expect(code, stdout).toBe(1);
   // The module was launched once.
-  expect(fs.readFileSync(path.join(out, 'launches.log'), 'utf8').trim().split('\n')).toHaveLength(1);
+  expect(fs.readFileSync(path.join(out, 'internal', 'launches.log'), 'utf8').trim().split('\n')).toHaveLength(1);
   const results = JSON.parse(fs.readFileSync(path.join(out, 'results.json'), 'utf8')) as Results;
   const rule = results.results.filter((r) => r.check === 'ensureOneSessionPerRun');
   expect(rule).toHaveLength(1);

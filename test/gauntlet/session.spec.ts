@@ -25,7 +25,7 @@ function rowRun(name: string, testInfo: TestInfo): Promise<SuiteRun> {
 test(rowNamed(SESSION_ROWS, 'session-ten-faults').title, async ({}, testInfo) => {
   const run = await rowRun('session-ten-faults', testInfo);
   expect(run.exitCode).toBe(1);
-  expect(fs.readFileSync(path.join(run.out, 'launches.log'), 'utf8').trim().split('\n')).toHaveLength(1);
+  expect(fs.readFileSync(path.join(run.out, 'internal', 'launches.log'), 'utf8').trim().split('\n')).toHaveLength(1);
   expect(failedChecks(run.results).length).toBe(TEN_FAULTS.length);
 });
 
@@ -71,7 +71,7 @@ for (const parallel of [1, 2]) {
     // test/gauntlet/process-tree.spec.ts proves no process of a run survives.)
     // Never launched twice. On a loaded machine the deadline may come before the worker launched
     // the module at all (no launches.log): the run is stopped and reported all the same.
-    const launches = fs.existsSync(path.join(run.out, 'launches.log')) ? fs.readFileSync(path.join(run.out, 'launches.log'), 'utf8').trim().split('\n') : [];
+    const launches = fs.existsSync(path.join(run.out, 'internal', 'launches.log')) ? fs.readFileSync(path.join(run.out, 'internal', 'launches.log'), 'utf8').trim().split('\n') : [];
     expect(launches.length).toBeLessThanOrEqual(1);
   });
 }

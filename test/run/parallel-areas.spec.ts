@@ -20,7 +20,7 @@ test('--parallel 2: delivery beside the other areas, one module launched, the sa
     expect(run.results, run.stderr).toBeDefined();
     expect(run.exitCode).toBe(0);
     // The module launched once (a line per launch).
-    expect(fs.readFileSync(path.join(run.out, 'launches.log'), 'utf8').trim().split('\n')).toHaveLength(1);
+    expect(fs.readFileSync(path.join(run.out, 'internal', 'launches.log'), 'utf8').trim().split('\n')).toHaveLength(1);
   }
   // Two sessions' exchanges in the parallel run (the attached one's ids of its own prefix), the delivery callbacks among the attached one's.
   const prefixes = (r: typeof one): Set<string> => new Set(r.results!.exchanges.map((x) => x.id.replace(/\d+-x\d+$/, '')));
@@ -48,7 +48,7 @@ test('--parallel 2, a selection of delivery specs alone: the attached worker lau
   expect(run.results, run.stderr).toBeDefined();
   expect(run.exitCode).toBe(1);
   expect(run.results!.run.selection?.selected).toBe(1);
-  expect(fs.readFileSync(path.join(run.out, 'launches.log'), 'utf8').trim().split('\n')).toHaveLength(1);
+  expect(fs.readFileSync(path.join(run.out, 'internal', 'launches.log'), 'utf8').trim().split('\n')).toHaveLength(1);
   expect([...new Set(run.results!.results.filter((r) => r.status === 'failed').map((r) => r.check))]).toEqual(['ensureCallbackIsAnswered']);
   expect(fs.readdirSync(run.out).filter((f) => f.startsWith('.'))).toEqual([]);
   fs.rmSync(run.out, { recursive: true, force: true });
