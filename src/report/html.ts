@@ -122,8 +122,7 @@ export function renderHtml(results: Results): string {
 <style>${PAGE_STYLE}</style></head><body>
 ${header(results)}
 <main>
-<div id="bar">${nav(results)}${filters(results)}</div>
-${casesSections(results)}${results.coverage && cats ? matrixSection(results.requirements, results.coverage, cats) : ''}
+${results.results.length > 0 || results.coverage ? `<div id="bar">${nav(results)}${filters(results)}</div>\n` : ''}${casesSections(results)}${results.coverage && cats ? matrixSection(results.requirements, results.coverage, cats) : ''}
 ${results.results.length > 0 ? checksSection(results) : ''}
 ${requirementsSection(results.requirements, results.coverage, cats)}
 ${trafficSection(results)}${moduleOutputSection(results.run.moduleOutput, results.run.outcome === 'aborted')}</main>

@@ -229,6 +229,8 @@ test('a run that could not start: the verdict in amber says why, the module outp
   await expect(page.locator('#verdict-text')).toContainText('RUN COULD NOT START: the module exited before registering');
   await expect(page.locator('#module-stderr')).toHaveAttribute('open');
   await expect(page.locator('#requirements-none')).toContainText('No requirement was tested');
+  // Nothing to filter: no filters.
+  await expect(page.locator('#filters')).toHaveCount(0);
   await expect(page.getByText('no check of the suite covers it yet')).toHaveCount(0);
   expect(await problems()).toEqual([]);
   await page.close();
