@@ -308,13 +308,17 @@ export default class ConsoleReporter implements Reporter {
     this.log(`[stderr${test ? ` ${test.title}` : ''}] ${chunk.toString()}`);
   }
 
-  /** The first test of an area: the area, its place in the run and the time left (from the pace so far). */
-  onTestBegin(test: TestCase): void {
+  /**
+   * Before the lines of the first test of an area: the area, the test's place in the run and the
+   * time left (from the pace so far). Said when the test ended, so that a run that could not start
+   * says nothing of its areas.
+   */
+  private announceArea(test: TestCase): void {
     const area = (test.tags ?? []).map((t) => t.slice(1)).find((t) => (AREAS as readonly string[]).includes(t));
-    if (!area || this.areasSaid.has(area) || this.aborted()) return;
+    if (!area || this.areasSaid.has(area)) return;
     this.areasSaid.add(area);
-    const count = this.total > 0 ? `, test ${this.ended + 1} of ${this.total}` : '';
-    this.line(`${this.style === 'color' ? '\u25b8' : '>'} ${area}${count}${timeLeft(Date.now() - this.begunAt, this.ended, this.total)}`);
+    const count = this.total > 0 ? `, test ${this.ended} of ${this.total}` : '';
+    this.line(`${this.style === 'color' ? '\u25b8' : '>'} ${area}${count}${timeLeft(Date.now() - this.begunAt, this.ended - 1, this.total)}`);
   }
 
   onTestEnd(test: TestCase, result: TestResult): void {
@@ -325,6 +329,7 @@ export default class ConsoleReporter implements Reporter {
     const broke = result.status === 'failed' || result.status === 'timedOut' || result.status === 'interrupted';
     // A run that could not start skips every test: no line each (`conformance run` says why, once).
     if (result.status === 'skipped' && !record && this.aborted()) return;
+    if (!(broke && !record && this.aborted())) this.announceArea(test);
     if (broke && !record) {
       // A run that could not start fails every test the same way: said once.
       const aborted = this.aborted();

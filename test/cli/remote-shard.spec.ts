@@ -9,6 +9,7 @@
  * remote run of the same seed against the same module.
  */
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { spawn, spawnSync } from 'node:child_process';
@@ -58,11 +59,15 @@ test('a remote shard needs the registration given or the trigger registration.co
 });
 
 test('a registration.connect trigger that fails, and no registration after it: the run cannot start (exit 2), and says why', async () => {
-  const file = remoteConfig('http://127.0.0.1:9');
-  const config = JSON.parse(fs.readFileSync(file, 'utf8')) as { remote: Record<string, unknown> };
+  // The module's address answers (a remote run first connects to it), its hook does not (nothing listens at port 9).
+  const listening = net.createServer((socket) => socket.destroy());
+  await new Promise<void>((r) => listening.listen(0, '127.0.0.1', r));
+  const file = remoteConfig(`http://127.0.0.1:${(listening.address() as net.AddressInfo).port}`);
+  const config = JSON.parse(fs.readFileSync(file, 'utf8')) as { remote: Record<string, unknown>; triggers: Record<string, { url: string }> };
   config.remote.registrationTimeoutMs = 500;
+  config.triggers['registration.connect']!.url = 'http://127.0.0.1:9/dev/triggers/registration.connect';
   fs.writeFileSync(file, JSON.stringify(config));
-  const run = await runSuite(['--config', file, '--area', 'registration']);
+  const run = await runSuite(['--config', file, '--area', 'registration']).finally(() => listening.close());
   try {
     expect(run.exitCode, run.stdout).toBe(2);
     expect(run.stderr).toMatch(/^conformance run: the run could not start: module never registered within 500 ms .*; the trigger registration.connect failed: no answer \(ECONNREFUSED/);

@@ -142,11 +142,9 @@ test('progress by area: the first test of each area names it, its place in the r
   const { r, out } = reporter('words');
   const begun = out.length;
   const tagged = (title: string, area: string): TestCase => ({ ...testCase(title), tags: [`@${area}`] }) as unknown as TestCase;
-  r.onTestBegin(tagged('a', 'registration'));
   r.onTestEnd(tagged('a', 'registration'), testResult('passed', { results: [], exchanges: [] }));
   // A second test of the same area says nothing new; the next area is announced with the count.
-  r.onTestBegin(tagged('b', 'registration'));
-  r.onTestBegin(tagged('b', 'delivery'));
+  r.onTestEnd(tagged('b', 'delivery'), testResult('passed', { results: [], exchanges: [] }));
   const said = out.slice(begun).join('').split('\n').filter((l) => l.startsWith('> '));
   expect(said[0]).toBe('> registration, test 1 of 2');
   expect(said[1]).toMatch(/^> delivery, test 2 of 2, about \d+ s left$/);

@@ -15,7 +15,7 @@ const folder = (): string => fs.mkdtempSync(path.join(os.tmpdir(), 'session-star
 test('the first start of a run claims it; a second start of the same run is refused', () => {
   const dir = folder();
   expect(claimSessionStart({ run: 'runner 1', dir })).toBeUndefined();
-  expect(fs.existsSync(path.join(dir, SESSION_START_FILE))).toBe(true);
+  expect(fs.existsSync(path.join(dir, 'internal', SESSION_START_FILE))).toBe(true);
   const refused = claimSessionStart({ run: 'runner 1', dir });
   expect(refused).toMatch(/^a second session start in this run, refused: a conformance spec broke and Playwright started a new worker for the tests left; the module is not launched again \(the run's session started at \S+ in process \d+\)$/);
   // Refused again, however many times the worker is restarted.

@@ -5,6 +5,7 @@
  * type only on creation).
  */
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { test, expect } from '@playwright/test';
@@ -25,9 +26,12 @@ const MODULE = {
 test('a second accepted edit of the same code is the module from then on; the update is answered without a new delivery type', async () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'session-updates-'));
   const file = path.join(dir, 'conformance.config.json');
-  fs.writeFileSync(file, JSON.stringify({ mode: 'remote', remote: { moduleUrl: 'http://127.0.0.1:9', registration: MODULE } }));
+  // Something listens at the module's address (a remote run first connects to it); the module itself is never called here.
+  const listening = net.createServer((socket) => socket.destroy());
+  await new Promise<void>((r) => listening.listen(0, '127.0.0.1', r));
+  fs.writeFileSync(file, JSON.stringify({ mode: 'remote', remote: { moduleUrl: `http://127.0.0.1:${(listening.address() as net.AddressInfo).port}`, registration: MODULE } }));
   const config = loadConfig(file);
-  const session = await RunSession.start(config, 'updates');
+  const session = await RunSession.start(config, 'updates').finally(() => listening.close());
   try {
     expect(session.baseUrl()).toBe('http://127.0.0.1:9/v1');
     const update = { ...MODULE, name: 'Updating module, renamed', baseUrl: 'http://127.0.0.1:9/v2' };
