@@ -1,7 +1,8 @@
 /**
  * The installed package works: `npm pack` (which builds the JavaScript, scripts.prepack), a
  * fresh project that installs the tarball, then `npx conformance --version` and
- * `npx conformance run` certifying the bundled reference module from the installed package,
+ * `npx conformance run` certifying the bundled reference module from the installed package
+ * (then its bundle, a baseline of it and a configuration from `conformance init`),
  * with a configuration of that project. Slow (a build, an install, a whole run).
  */
 import fs from 'node:fs';
@@ -106,6 +107,20 @@ test('the packed package installs in a fresh project and certifies the bundled r
   const verified = await run('npx', ['conformance', 'verify', 'reports/conformance-bundle.tgz'], project);
   expect(verified.code, verified.output).toBe(0);
   expect(verified.output).toMatch(new RegExp(`^conformance verify: reports/conformance-bundle\\.tgz: intact \\(5 files\\); module-conformance ${version.replace(/\./g, '\\.')}, contract sha256 ${sha256}; .*: (PASS|CONFORMANT)`, 'm'));
+  // The verdict line's page, as a path from the project (where the command was typed).
+  expect(certified.output).toContain('(reports/conformance.html)');
+
+  // npx conformance baseline: a baseline of the run (no failure: an empty one), which a run accepts.
+  const baselined = await run('npx', ['conformance', 'baseline', 'reports', '--out', 'known.json'], project);
+  expect(baselined.code, baselined.output).toBe(0);
+  expect(JSON.parse(fs.readFileSync(path.join(project, 'known.json'), 'utf8'))).toEqual({ baseline: 1, expected: [] });
+
+  // npx conformance init: a configuration to fill in, from the installed package's own text; unfilled, a run names the blanks (exit 2).
+  const init = await run('npx', ['conformance', 'init', '--kinds', 'delivery,payment', '--out', 'init.config.json'], project);
+  expect(init.code, init.output).toBe(0);
+  const unfilled = await run('npx', ['conformance', 'run', '--config', 'init.config.json', '--baseline', 'known.json'], project);
+  expect(unfilled.code, unfilled.output).toBe(2);
+  expect(unfilled.output).toMatch(/conformance run: config init\.config\.json: fill in \/launch\/command/);
   expect(fs.existsSync(path.join(installed, 'reports')), 'nothing is written inside the installed package').toBe(false);
 
   fs.rmSync(tmp, { recursive: true, force: true });
