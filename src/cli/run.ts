@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
 import { readOptions, sessionOptions, type OptionSpec } from './options.ts';
-import { DEFAULT_CONFIG_FILE, loadConfig, type ConfigFlags, type ResolvedConfig, type Selection } from '../module/config.ts';
+import { loadConfig, type ConfigFlags, type ResolvedConfig, type Selection } from '../module/config.ts';
 import { ConfigError, nearestName } from '../module/config-error.ts';
 import { PACKAGE_ROOT } from '../contract/paths.ts';
 import { ENV_CONFIG, ENV_CWD, ENV_OUT } from '../run/environment.ts';
@@ -17,7 +17,7 @@ import { ENV_PARALLEL, removeAttachFiles, writeInterrupted } from '../run/attach
 import type { Results } from '../report/results.ts';
 import { verdictText } from '../report/coverage.ts';
 import { moduleStopText, summaryText } from '../report/results.ts';
-import { consoleStyle, resultLine } from '../report/console-reporter.ts';
+import { consoleStyle, replayContext, resultLine } from '../report/console-reporter.ts';
 import { AREAS } from '../run/areas.ts';
 import { listTests, playwrightBase, selectionOf, type ListedTest } from './listing.ts';
 import { childEnv } from './child-env.ts';
@@ -354,8 +354,8 @@ export function finishRun(out: string, code: number, io: { stdout: Output; stder
   // replay command of a generated case (paths from where the run was typed), the spec.
   const failures = results.results.filter((r) => r.status === 'failed' && r.spec !== 'run');
   if (failures.length > 0) {
-    const config = results.run.config && path.resolve(results.run.config) !== DEFAULT_CONFIG_FILE ? { config: results.run.config } : {};
-    io.stdout.write(`\nfailures (${failures.length})\n${failures.map((r) => `${resultLine(r, consoleStyle(), { outDir: out, ...config })}${r.spec ? `\n      in ${r.spec}` : ''}\n`).join('')}`);
+    const where = replayContext(out, results.run.config);
+    io.stdout.write(`\nfailures (${failures.length})\n${failures.map((r) => `${resultLine(r, consoleStyle(), where)}${r.spec ? `\n      in ${r.spec}` : ''}\n`).join('')}`);
   }
   // The run-level rules, then every result counted as results.json counts them, then the verdict.
   const runLevel = results.results.filter((r) => r.spec === 'run');

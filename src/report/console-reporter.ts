@@ -109,6 +109,14 @@ export interface ReplayContext {
   config?: string;
 }
 
+/**
+ * Where a run's replay commands point: its output folder, and its configuration file unless it
+ * is the default one (`conformance replay` reads the default configuration unless told another).
+ */
+export function replayContext(outDir: string, configFile: string | undefined): ReplayContext {
+  return configFile && path.resolve(configFile) !== DEFAULT_CONFIG_FILE ? { outDir, config: configFile } : { outDir };
+}
+
 /** A path relative to the vendor's working folder (where `conformance run` was typed) when that is shorter. */
 const shortPath = (abs: string): string => {
   const rel = path.relative(vendorCwd(), abs);
@@ -286,8 +294,7 @@ export default class ConsoleReporter implements Reporter {
     this.begunAt = Date.now();
     this.line(`Running ${n} conformance ${n === 1 ? 'test' : 'tests'}`);
     const config = this.config();
-    // `conformance replay` reads the default configuration unless told another one.
-    if (config?.file && path.resolve(config.file) !== DEFAULT_CONFIG_FILE) this.replay = { ...this.replay, config: config.file };
+    this.replay = replayContext(this.replay.outDir, config?.file);
     const g = config?.generation;
     if (g) this.line(`seed ${g.seed} (generated requests: ${g.runs} per property; conformance run --seed ${g.seed} sends the same ones again)`);
   }
