@@ -18,9 +18,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
-import { createRequire } from 'node:module';
 import { finishRun, parseRunArgs, playwrightGrep, prepareRun } from './run.ts';
-import { listConformanceTests, parseListing, type ListedTest } from './listing.ts';
+import { listConformanceTests, listTests, playwrightBase, type ListedTest } from './listing.ts';
 import { childEnv } from './child-env.ts';
 import { PACKAGE_ROOT, PLAYWRIGHT_CONFIG } from '../contract/paths.ts';
 import { ENV_CONFIG, ENV_OUT } from '../run/environment.ts';
@@ -61,38 +60,18 @@ function capture(): { text: () => string; write: (s: string) => boolean } {
   return { text: () => text, write: (s: string) => ((text += s), true) };
 }
 
-function playwrightCli(): string {
-  return path.join(path.dirname(createRequire(import.meta.url).resolve('@playwright/test/package.json')), 'cli.js');
-}
 
 /** Environment of the batch's runner: its rows file, no run's own output folder or configuration. */
 const batchEnv = (file: string): NodeJS.ProcessEnv => childEnv({ [ENV_BATCH]: file, [ENV_OUT]: undefined, [ENV_CONFIG]: undefined });
 
 /**
- * What each `--grep` selects, and all tests (key ''), listed at once: one Playwright listing with
- * a project per pattern, the same matching as a run's own listing (`listTests`).
+ * What each `--grep` selects, and all tests (key ''): from the suite's one listing (listing.ts),
+ * the same matching as a run's own.
  */
 async function listAll(greps: string[], dir: string): Promise<Map<string, ListedTest[] | undefined>> {
-  const patterns = ['', ...new Set(greps)];
-  const file = path.join(dir, 'listing-rows.json');
-  const rows: BatchRow[] = patterns.map((grep, i) => ({ name: `listing-${i}`, out: dir, runConfig: '', ...(grep ? { grep } : {}), env: {} }));
-  fs.writeFileSync(file, JSON.stringify({ rows }));
-  const stdout = await new Promise<string | undefined>((resolve) => {
-    let text = '';
-    const child = spawn(process.execPath, [playwrightCli(), 'test', '--config', PLAYWRIGHT_CONFIG, '--list', '--reporter=json'], { cwd: PACKAGE_ROOT, env: batchEnv(file), stdio: ['ignore', 'pipe', 'ignore'] });
-    child.stdout.on('data', (d: Buffer) => (text += d.toString()));
-    child.on('error', () => resolve(undefined));
-    child.on('close', () => resolve(text));
-  });
-  // The projects in their order: ids `conformance`, `conformance1`, ... (the runner's own, read back).
-  let ids: string[] = [];
-  try {
-    const report = JSON.parse(stdout!.slice(stdout!.indexOf('{'))) as { config?: { projects?: Array<{ id?: string; metadata?: { conformanceRow?: BatchRow } }> } };
-    ids = patterns.map((_, i) => report.config?.projects?.find((p) => p.metadata?.conformanceRow?.name === `listing-${i}`)?.id ?? '');
-  } catch {
-    // the listing failed: each row lists what it needs itself
-  }
-  return new Map(patterns.map((grep, i) => [grep, ids[i] ? parseListing(stdout, ids[i]) : undefined]));
+  const listing = new Map<string, ListedTest[] | undefined>();
+  for (const grep of ['', ...new Set(greps)]) listing.set(grep, await listTests(playwrightBase(), grep || undefined, dir));
+  return listing;
 }
 
 /**
@@ -184,7 +163,7 @@ export async function runBatch(rows: BatchRowSpec[], options: BatchOptions): Pro
   const byOut = new Map(played.map((p) => [path.resolve(p.row.out), p]));
   let interrupted: NodeJS.Signals | undefined;
   const code = await new Promise<number>((resolve) => {
-    const child = spawn(process.execPath, [playwrightCli(), 'test', '--config', PLAYWRIGHT_CONFIG, `--workers=${options.workers}`], { cwd: PACKAGE_ROOT, env: batchEnv(file), stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [playwrightBase()[0]!, 'test', '--config', PLAYWRIGHT_CONFIG, `--workers=${options.workers}`], { cwd: PACKAGE_ROOT, env: batchEnv(file), stdio: ['ignore', 'pipe', 'pipe'] });
     let pending = '';
     child.stdout.on('data', (d: Buffer) => {
       pending += d.toString();

@@ -253,7 +253,7 @@ export async function prepareRun(args: string[], options: { stderr?: Output; lis
     else selection = { ...narrowing, selected: 0, total: 0, leftOutTests: [], leftOut: [] };
   }
   // A shard is a run narrowed to its tests (src/cli/shard.ts).
-  const sharded = parsed.shard ? await shardSelection(parsed.shard, selection, grep, (extra, g) => listTests([...pwBase, ...extra], g, out), selectionOf) : selection;
+  const sharded = parsed.shard ? await shardSelection(parsed.shard, selection, grep, (extra, g) => listTests(pwBase, g, out, extra), selectionOf) : selection;
   if (typeof sharded === 'string') return (stderr.write(`conformance run: ${sharded}\n`), 2);
   selection = sharded;
   fs.mkdirSync(out, { recursive: true });

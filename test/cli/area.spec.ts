@@ -6,44 +6,20 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { spawnSync } from 'node:child_process';
-import { createRequire } from 'node:module';
 import { test, expect } from '@playwright/test';
 import { areasOption, inAreas, parseRunArgs, playwrightGrep, prepareRun, RUN_USAGE } from '../../src/cli/run.ts';
 import { kindTags } from '../../src/cli/kinds.ts';
 import { MODULE_KINDS, type ModuleKind } from '../../src/contract/kinds.ts';
 import { ConfigError } from '../../src/module/config-error.ts';
 import { listConformanceTests, selectionOf } from '../../src/cli/listing.ts';
-import { childEnv } from '../../src/cli/child-env.ts';
 import { AREAS } from '../../src/run/areas.ts';
-import { PACKAGE_ROOT, PLAYWRIGHT_CONFIG } from '../../src/contract/paths.ts';
-import { ENV_OUT } from '../../src/run/environment.ts';
+import { PACKAGE_ROOT } from '../../src/contract/paths.ts';
 import { contract } from '../../src/contract/schemas.ts';
 import { narrowingText } from '../../src/report/coverage.ts';
 import { runSuite } from '../gauntlet/run-suite.ts';
 import { batchedRun } from '../gauntlet/batch.ts';
 import { AREA_ROWS, ROW_TEST_TIMEOUT_MS } from '../gauntlet/run-rows.ts';
-
-const require = createRequire(import.meta.url);
-const playwrightCli = path.join(path.dirname(require.resolve('@playwright/test/package.json')), 'cli.js');
-
-interface Listed { title: string; file: string; tags: string[] }
-interface Suite { title: string; specs?: Array<{ title: string; tags?: string[] }>; suites?: Suite[] }
-
-/** The conformance tests a --grep selects (all without one), with their file and tags, as Playwright lists them. */
-function list(grep?: string): Listed[] {
-  const args = [playwrightCli, 'test', '--project=conformance', '--config', PLAYWRIGHT_CONFIG, '--list', '--reporter=json', ...(grep !== undefined ? ['--grep', grep] : [])];
-  const r = spawnSync(process.execPath, args, { cwd: PACKAGE_ROOT, env: childEnv({ [ENV_OUT]: path.join(PACKAGE_ROOT, 'reports') }), encoding: 'utf8' });
-  const report = JSON.parse(r.stdout.slice(r.stdout.indexOf('{'))) as { suites?: Suite[] };
-  const out: Listed[] = [];
-  const walk = (s: Suite, file: string, describes: string[]): void => {
-    // (The JSON listing gives a tag without its @.)
-    for (const spec of s.specs ?? []) out.push({ title: [...describes, spec.title].join(' › '), file, tags: (spec.tags ?? []).map((t) => (t.startsWith('@') ? t : `@${t}`)) });
-    for (const child of s.suites ?? []) walk(child, file, [...describes, child.title]);
-  };
-  for (const fileSuite of report.suites ?? []) walk(fileSuite, fileSuite.title, []);
-  return out;
-}
+import { playwrightList as list, playwrightLists, type PlaywrightListed as Listed } from './playwright-list.ts';
 
 test('--area takes areas, comma-separated, the registration area always among them, in the order of src/run/areas.ts', () => {
   expect(parseRunArgs(['--area', 'payment,delivery']).areas).toEqual(['registration', 'delivery', 'payment']);
@@ -106,7 +82,12 @@ test('the narrowing in words, as a command line says it', () => {
 });
 
 test.describe('the pattern Playwright is given', () => {
-  const all = list();
+  // What Playwright lists, read when a test needs it (not as the file loads).
+  const AREA_SETS = [['registration'], ['registration', 'delivery'], ['registration', 'telephony'], ['registration', 'payment', 'chat']];
+  let all: Listed[];
+  test.beforeEach(() => {
+    all = list();
+  });
 
   test('every conformance test is tagged with exactly one area', () => {
     expect(all.length).toBeGreaterThan(20);
@@ -121,15 +102,21 @@ test.describe('the pattern Playwright is given', () => {
 
   test('areas alone: exactly the tests of those areas, as the run selects them from the listing\'s tags', async () => {
     const listed = (await listConformanceTests(undefined, path.join(PACKAGE_ROOT, 'reports')))!;
-    for (const areas of [['registration'], ['registration', 'delivery'], ['registration', 'telephony'], ['registration', 'payment', 'chat']]) {
+    playwrightLists(AREA_SETS.map((areas) => playwrightGrep(undefined, areas)));
+    for (const areas of AREA_SETS) {
       const expected = all.filter((t) => t.tags.some((tag) => areas.includes(tag.slice(1)))).map((t) => t.title);
       expect(list(playwrightGrep(undefined, areas)).map((t) => t.title), areas.join(',')).toEqual(expected);
-      expect(listed.filter((t) => inAreas(t, areas)).map((t) => t.title), areas.join(',')).toEqual(expected);
+      // (The run lists the registration area's files first; the order is not the selection.)
+      expect(listed.filter((t) => inAreas(t, areas)).map((t) => t.title).sort(), areas.join(',')).toEqual([...expected].sort());
     }
   });
 
-  test('areas and a pattern: the tests of those areas whose title matches', () => {
+  test('areas and a pattern: the tests of those areas whose title matches', async () => {
     // "call" is in titles of the registration area (the registration call, a callback with...) and of telephony.
+    const patterns = [['call', ['registration']], ['call', ['registration', 'telephony']], ['/CALL/', ['registration', 'telephony']], ['/call/', ['registration', 'telephony']], ['tracking', ['registration']]].map(([g, areas]) => playwrightGrep(g as string, areas as string[])!).concat('tracking');
+    // The suite's one listing selects for each pattern what Playwright, given the pattern, selects.
+    const own = await Promise.all(patterns.map(async (p) => (await listConformanceTests(p, path.join(PACKAGE_ROOT, 'reports')))!.map((t) => t.title).sort()));
+    expect(own).toEqual(playwrightLists(patterns).map((l) => l.map((t) => t.title).sort()));
     const calls = (areas: string[]): string[] => all.filter((t) => t.tags.some((tag) => areas.includes(tag.slice(1))) && /call/i.test(t.title)).map((t) => t.title);
     expect(list(playwrightGrep('call', ['registration'])).map((t) => t.title)).toEqual(calls(['registration']));
     expect(list(playwrightGrep('call', ['registration', 'telephony'])).map((t) => t.title)).toEqual(calls(['registration', 'telephony']));
@@ -180,7 +167,7 @@ test.describe('--kind: the tests of module kinds', () => {
   });
 
   test('every chat test names its kind; a kind selects its tests and the registration area\'s, as Playwright and the listing select them', async () => {
-    const all = list();
+    const [all] = playwrightLists([undefined, playwrightGrep(undefined, kindTags(['mgBot']))]) as [Listed[], Listed[]];
     const chat = all.filter((t) => t.tags.includes('@chat'));
     expect(chat.length).toBeGreaterThan(5);
     const kindOf = (t: Listed): string[] => t.tags.filter((tag) => ['@mgTransport', '@mgBot'].includes(tag));
@@ -192,7 +179,7 @@ test.describe('--kind: the tests of module kinds', () => {
     const ofKinds = (kinds: string[]): string[] => all.filter((t) => t.tags.includes('@registration') || kinds.some((k) => t.tags.includes(`@${k}`))).map((t) => t.title);
     for (const kinds of [['mgBot'], ['delivery', 'mgTransport'], ['telephony']] as ModuleKind[][]) {
       const expected = ofKinds(kinds);
-      expect(listed.filter((t) => inAreas(t, kindTags(kinds))).map((t) => t.title), kinds.join(',')).toEqual(expected);
+      expect(listed.filter((t) => inAreas(t, kindTags(kinds))).map((t) => t.title).sort(), kinds.join(',')).toEqual([...expected].sort());
       // The run selects from the listing's tags; the pattern Playwright is given selects the same.
       expect(playwrightGrep(undefined, kindTags(kinds))).toBe(`@(?:registration|${kinds.join('|')})(?![\\w-])`);
     }
