@@ -11,7 +11,7 @@ import { VARIATION_ROWS } from './variation-rows.ts';
 import { REFUSAL_ROWS } from './refusal-rows.ts';
 import { SHRINK_ROWS } from './shrink-rows.ts';
 import { DETERMINISM_ROWS } from '../run/determinism-rows.ts';
-import { AREA_ROWS, DOCUMENT_ALONE_ROWS, EVIDENCE_ROWS, NARROWED_ROWS, SESSION_ROWS } from './run-rows.ts';
+import { AREA_ROWS, DOCUMENT_ALONE_ROWS, EVIDENCE_ROWS, NARROWED_ROWS, REPLAY_ROWS, SESSION_ROWS } from './run-rows.ts';
 
 export const BATCHED_GROUPS: ReadonlyArray<readonly [string, GauntletRow[]]> = [
   ['session', SESSION_ROWS],
@@ -19,6 +19,7 @@ export const BATCHED_GROUPS: ReadonlyArray<readonly [string, GauntletRow[]]> = [
   ['document-alone', DOCUMENT_ALONE_ROWS],
   ['area', AREA_ROWS],
   ['narrowed', NARROWED_ROWS],
+  ['replay', REPLAY_ROWS],
   ['determinism', DETERMINISM_ROWS],
   ['shrink', SHRINK_ROWS],
   ['refusal-credit', REFUSAL_ROWS],

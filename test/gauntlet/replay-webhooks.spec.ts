@@ -9,15 +9,18 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { test, expect } from '@playwright/test';
-import { runReplay as replay, runSuite } from './run-suite.ts';
+import { runReplay as replay } from './run-suite.ts';
+import { batchedRun } from './batch.ts';
+import { REPLAY_ROWS, REPLAY_TITLES, ROW_TEST_TIMEOUT_MS, rowNamed } from './run-rows.ts';
 import type { SavedFailure } from '../../src/checks/case.ts';
 
-test.describe.configure({ timeout: 180_000 });
+// The first run is a row of the shared batch (run-rows.ts); the replays are this file's own.
+test.describe.configure({ timeout: ROW_TEST_TIMEOUT_MS });
 
 
-test('a failing webhook case is saved with its references as choices and replays on the chat the replay\'s transport opened: failing with webhook-message-sent-without-id, holding without (acts-on-references)', async () => {
+test(REPLAY_TITLES.webhook, async ({}, testInfo) => {
   const env = { VARIATIONS: 'acts-on-references' };
-  const run = await runSuite(['--area', 'chat', '--grep', 'transport webhooks.*generated', '--runs', '20', '--seed', '4'], { ...env, FAULTS: 'webhook-message-sent-without-id' });
+  const run = await batchedRun('replay', REPLAY_ROWS, rowNamed(REPLAY_ROWS, 'replay-webhook'), testInfo);
   expect(run.exitCode, run.stderr).toBe(1);
   expect(run.results!.results.filter((r) => r.status === 'failed').map((r) => r.check)).toEqual(['ensureMessageSentAnswersReply']);
   const result = run.results!.results.find((x) => x.check === 'ensureMessageSentAnswersReply')!;

@@ -6,24 +6,27 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { test, expect } from '@playwright/test';
-import { runReplay as replay, runSuite } from './run-suite.ts';
+import { test, expect, type TestInfo } from '@playwright/test';
+import { runReplay as replay } from './run-suite.ts';
+import { batchedRun } from './batch.ts';
+import { REPLAY_FAULT as FAULT, REPLAY_ROWS, REPLAY_TITLES, ROW_TEST_TIMEOUT_MS, rowNamed } from './run-rows.ts';
 import { replayLine } from '../../src/cli/replay.ts';
 import type { SavedFailure } from '../../src/checks/case.ts';
 import type { Results } from '../../src/report/results.ts';
 
-test.describe.configure({ mode: 'parallel', timeout: 180_000 });
+// The first runs are rows of the shared batch (run-rows.ts); the replays are this file's own.
+test.describe.configure({ mode: 'parallel', timeout: ROW_TEST_TIMEOUT_MS });
 
-const FAULT = 'calculate-cost-as-text-over-10kg';
+const rowRun = (name: string, testInfo: TestInfo) => batchedRun('replay', REPLAY_ROWS, rowNamed(REPLAY_ROWS, name), testInfo);
 
 
-test(`a failing property saves its shrunk case; replay sends it again: still failing with ${FAULT}, holding without`, async () => {
-  const run = await runSuite(['--grep', 'calculate', '--seed', '11'], { FAULTS: FAULT });
+test(REPLAY_TITLES.calculate, async ({}, testInfo) => {
+  const run = await rowRun('replay-calculate', testInfo);
   expect(run.exitCode, run.stderr).toBe(1);
   const r = run.results!;
   expect(r.run.seed).toBe(11);
   expect(r.run.generation).toEqual({ seed: 11, runs: 100, timeLimitMs: expect.any(Number), lanes: 4 });
-  expect(run.stdout).toContain('\nseed 11 (generated requests: 100 per property;');
+  // (The seed line of the console, printed as a run starts, is a whole run's: tls.spec.ts.)
 
   const result = r.results.find((x) => x.check === 'ensureTariffCostIsNumberOrAbsent')!;
   expect(result.status).toBe('failed');
@@ -66,8 +69,8 @@ test(`a failing property saves its shrunk case; replay sends it again: still fai
   for (const x of [again, fixed]) expect(fs.readFileSync(path.join(x.out, 'internal', 'launches.log'), 'utf8').trim().split('\n')).toHaveLength(1);
 });
 
-test('a failing sequence shrinks to the steps that break the rule (save, edit, get) and replays them in order: failing with get-after-edit-unknown, holding without', async () => {
-  const run = await runSuite(['--area', 'delivery', '--grep', 'sequences', '--seed', '7'], { FAULTS: 'get-after-edit-unknown' });
+test(REPLAY_TITLES.sequence, async ({}, testInfo) => {
+  const run = await rowRun('replay-sequence', testInfo);
   expect(run.exitCode, run.stderr).toBe(1);
   const result = run.results!.results.find((x) => x.check === 'ensureLiveDeliveryIsServed' && x.status === 'failed')!;
   const file = path.join(run.out, result.property!.counterexample!.file!);
@@ -84,8 +87,8 @@ test('a failing sequence shrinks to the steps that break the rule (save, edit, g
   expect(fixed.stdout).toMatch(/\nreplay: ensureLiveDeliveryIsServed \[WIRE-DLV-GET-RESULT-SHAPE\] PASS {2}Held: held on \d+ step\(s\) of the sequence/);
 });
 
-test('a failing payment sequence shrinks to create, cancel and a payment, and replays them in order: failing with canceled-still-paid, holding without', async () => {
-  const run = await runSuite(['--area', 'payment', '--grep', 'payment sequences', '--seed', '7'], { FAULTS: 'canceled-still-paid' });
+test(REPLAY_TITLES.payment, async ({}, testInfo) => {
+  const run = await rowRun('replay-payment', testInfo);
   expect(run.exitCode, run.stderr).toBe(1);
   const result = run.results!.results.find((x) => x.check === 'ensureCanceledInvoiceTakesNoPayment' && x.status === 'failed')!;
   const file = path.join(run.out, result.property!.counterexample!.file!);
@@ -104,8 +107,8 @@ test('a failing payment sequence shrinks to create, cancel and a payment, and re
   expect(fixed.stdout).toMatch(/\nreplay: ensureCanceledInvoiceTakesNoPayment \[PAY-CANCELED-NO-MORE-PAYMENTS\] PASS {2}Held: held on 1 step\(s\) of the sequence/);
 });
 
-test('a failing bot event is saved and replayed on the bot\'s socket: failing with bot-answers-other-chat, holding without', async () => {
-  const run = await runSuite(['--area', 'chat', '--grep', 'chat bot', '--seed', '3', '--runs', '10'], { FAULTS: 'bot-answers-other-chat' });
+test(REPLAY_TITLES.bot, async ({}, testInfo) => {
+  const run = await rowRun('replay-bot', testInfo);
   expect(run.exitCode, run.stderr).toBe(1);
   const result = run.results!.results.find((x) => x.check === 'ensureBotAnswersInItsChat' && x.status === 'failed')!;
   const file = path.join(run.out, result.property!.counterexample!.file!);
@@ -118,12 +121,12 @@ test('a failing bot event is saved and replayed on the bot\'s socket: failing wi
   expect(fixed.stdout).toMatch(/\nreplay: ensureBotAnswersInItsChat \[BOT-WEBSOCKET-LISTEN\] PASS {2}Held: answered in chat \d+/);
 });
 
-test('one seed, the same requests: two runs with --seed 5 --runs 20 send identical calculate bodies to the same paths', async () => {
+test(REPLAY_TITLES.seed, async ({}, testInfo) => {
   const calculate = (r: Results | undefined): Array<{ label: string; path: string; body: string | undefined }> =>
     (r?.exchanges ?? [])
       .filter((x) => x.label.startsWith('delivery.calculate'))
       .map((x) => ({ label: x.label, path: new URL(x.request.url ?? '', 'http://x').pathname, body: x.request.body }));
-  const [a, b] = await Promise.all([runSuite(['--grep', 'calculate', '--seed', '5', '--runs', '20'], { FAULTS: '' }), runSuite(['--grep', 'calculate', '--seed', '5', '--runs', '20'], { FAULTS: '' })]);
+  const [a, b] = await Promise.all([rowRun('replay-seed-a', testInfo), rowRun('replay-seed-b', testInfo)]);
   expect(a.exitCode, a.stderr).toBe(0);
   expect(b.exitCode, b.stderr).toBe(0);
   expect(a.results!.run.seed).toBe(5);

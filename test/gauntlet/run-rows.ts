@@ -2,8 +2,9 @@
  * Whole runs of self-tests whose arguments and environment are fixed before the run (no module
  * of the test's own, no run deadline): rows of the shared batch (batch.ts), each test reading its
  * row's outcome as it would read its own `conformance run`'s. By spec: session.spec.ts,
- * evidence-complete.spec.ts, modes.spec.ts (the document alone), area.spec.ts, narrowed.spec.ts.
- * The rows launch the compiled reference module (compiled-module.ts).
+ * evidence-complete.spec.ts, modes.spec.ts (the document alone), area.spec.ts, narrowed.spec.ts,
+ * replay.spec.ts and replay-webhooks.spec.ts (the runs whose failures they replay).
+ * The rows launch the compiled reference module (compiled-module.ts); the replay rows, the bundled configuration.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -87,4 +88,25 @@ export const AREA_ROWS: GauntletRow[] = [
 
 export const NARROWED_ROWS: GauntletRow[] = [
   { name: 'narrowed-grep-tracking', title: '--grep tracking on a correct module: exit 0, the selection and what it left out named, the run-level rule not failed', args: () => ['--config', compiledReferenceConfig(), '--grep', 'tracking'], env: { FAULTS: '' } },
+];
+
+/** The first runs of the replay tests (replay.spec.ts, replay-webhooks.spec.ts), on the bundled configuration: each row's saved failures are replayed by its test. */
+export const REPLAY_FAULT = 'calculate-cost-as-text-over-10kg';
+export const REPLAY_TITLES = {
+  calculate: `a failing property saves its shrunk case; replay sends it again: still failing with ${REPLAY_FAULT}, holding without`,
+  sequence: 'a failing sequence shrinks to the steps that break the rule (save, edit, get) and replays them in order: failing with get-after-edit-unknown, holding without',
+  payment: 'a failing payment sequence shrinks to create, cancel and a payment, and replays them in order: failing with canceled-still-paid, holding without',
+  bot: 'a failing bot event is saved and replayed on the bot\'s socket: failing with bot-answers-other-chat, holding without',
+  seed: 'one seed, the same requests: two runs with --seed 5 --runs 20 send identical calculate bodies to the same paths',
+  webhook: 'a failing webhook case is saved with its references as choices and replays on the chat the replay\'s transport opened: failing with webhook-message-sent-without-id, holding without (acts-on-references)',
+} as const;
+
+export const REPLAY_ROWS: GauntletRow[] = [
+  { name: 'replay-calculate', title: REPLAY_TITLES.calculate, args: () => ['--grep', 'calculate', '--seed', '11'], env: { FAULTS: REPLAY_FAULT } },
+  { name: 'replay-sequence', title: REPLAY_TITLES.sequence, args: () => ['--area', 'delivery', '--grep', 'sequences', '--seed', '7'], env: { FAULTS: 'get-after-edit-unknown' } },
+  { name: 'replay-payment', title: REPLAY_TITLES.payment, args: () => ['--area', 'payment', '--grep', 'payment sequences', '--seed', '7'], env: { FAULTS: 'canceled-still-paid' } },
+  { name: 'replay-bot', title: REPLAY_TITLES.bot, args: () => ['--area', 'chat', '--grep', 'chat bot', '--seed', '3', '--runs', '10'], env: { FAULTS: 'bot-answers-other-chat' } },
+  { name: 'replay-seed-a', title: REPLAY_TITLES.seed, args: () => ['--grep', 'calculate', '--seed', '5', '--runs', '20'], env: { FAULTS: '' } },
+  { name: 'replay-seed-b', title: REPLAY_TITLES.seed, args: () => ['--grep', 'calculate', '--seed', '5', '--runs', '20'], env: { FAULTS: '' } },
+  { name: 'replay-webhook', title: REPLAY_TITLES.webhook, args: () => ['--area', 'chat', '--grep', 'transport webhooks.*generated', '--runs', '20', '--seed', '4'], env: { VARIATIONS: 'acts-on-references', FAULTS: 'webhook-message-sent-without-id' } },
 ];

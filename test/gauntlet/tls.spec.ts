@@ -22,6 +22,8 @@ test('a full run with tls: conformant, the module registered over https', async 
   expect(failedChecks(run.results)).toEqual([]);
   expect(run.results!.summary.failed).toBe(0);
   expect(run.exitCode, run.stdout + run.stderr).toBe(0);
+  // The console of a whole run gives the seed as it starts (the replay tests read rows of a batch, whose console is the recap alone).
+  expect(run.stdout).toMatch(/\nseed \d+ \(generated requests: 20 per property; conformance run --seed \d+ sends the same ones again\)\n/);
 
   const exchanges = run.results!.exchanges;
   const registration = exchanges.find((x) => x.direction === 'module->system' && /\/integration-modules\/[^/]+\/edit$/.test(new URL(x.request.url ?? '', 'http://x').pathname));
