@@ -27,6 +27,17 @@ const parallel = !batch && !!out && parallelRun();
 const attached = ATTACHED_SPECS.map((s) => `${s}${ext}`);
 /** The self-tests whose runs are rows of a shared batch (test/gauntlet/batch.ts). */
 const BATCHED_SELFTESTS = ['gauntlet/faults.spec.ts', 'gauntlet/variations.spec.ts'];
+/**
+ * The self-tests that take longest (a minute or more of a worker's time each, their own runs or
+ * modules): given out first, so that the short ones fill the workers at the end instead of a long
+ * one started last keeping the run going alone (on a fresh clone, the package test, the
+ * --parallel 2 runs and the bounded-state floods started in the last two minutes).
+ */
+const LONG_SELFTESTS = [
+  'gauntlet/hostile.spec.ts', 'package/package.spec.ts', 'run/parallel-areas.spec.ts', 'reference-module/reference-module.spec.ts',
+  'gauntlet/process-tree.spec.ts', 'gauntlet/modes.spec.ts', 'gauntlet/module-output.spec.ts', 'gauntlet/tls.spec.ts',
+  'simulators/bounded-state.spec.ts', 'cli/remote-shard.spec.ts', 'cli/shard.spec.ts',
+];
 
 // The conformance project: our console (one line per check result) and the conformance reporter
 // (results.json, conformance.html, and junit.xml made from the check results). No Playwright HTML
@@ -62,10 +73,11 @@ export default defineConfig({
         { name: 'conformance', testDir: 'specs', testMatch: attached, workers: 1, metadata: { [ATTACHED_METADATA]: true } },
       ]
     : [
-        // The gauntlet's fault and variation tests last: their rows play in shared batches started
+        // The long self-tests first; the gauntlet's fault and variation tests last: their rows play in shared batches started
         // as the run begins (test/gauntlet/batch-selection.ts) while the other tests run, so that by
         // the time these tests wait for their rows' outcomes most have ended.
-        { name: 'selftest', testDir: 'test', testMatch: '**/*.spec.ts', testIgnore: BATCHED_SELFTESTS },
+        { name: 'selftest', testDir: 'test', testMatch: LONG_SELFTESTS },
+        { name: 'selftest', testDir: 'test', testMatch: '**/*.spec.ts', testIgnore: [...BATCHED_SELFTESTS, ...LONG_SELFTESTS] },
         { name: 'selftest', testDir: 'test', testMatch: BATCHED_SELFTESTS },
         { name: 'conformance', testDir: 'specs', testMatch: `**/*.spec${ext}` },
       ],
