@@ -167,7 +167,7 @@ test('every hostile fault has a row, and every row what its report shows', () =>
 for (const c of HOSTILE_CASES) {
   test(`${c.fault}: the run ends in time with its report and its verdict, memory bounded, no process left`, async () => {
     const deadlineMs = deadlineOf(c);
-    const { file, pidFile } = referenceConfig({ stopGraceMs: GRACE_MS, runTimeoutMs: deadlineMs, more: c.settings });
+    const { file, pidFile } = referenceConfig({ stopGraceMs: GRACE_MS, runTimeoutMs: deadlineMs, more: c.settings, compiled: true });
     const run = await runSuite(['--config', file, ...c.narrow], { FAULTS: c.fault, PID_FILE: pidFile }, { measure: true });
     const pids = readPids(pidFile);
     try {

@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { PACKAGE_ROOT } from '../../src/contract/paths.ts';
 import { processAlive } from '../../src/module/process-group.ts';
+import { compiledReferenceModule } from './compiled-module.ts';
 
 interface Proc {
   pid: number;
@@ -95,12 +96,13 @@ export function samplePeakRss(root: number, everyMs = 100): { stop: () => number
  * and in `more` any other top-level settings such as `callbacks`); `root`: the checkout whose
  * reference module runs (default this one).
  */
-export function referenceConfig(settings: { stopGraceMs?: number; runTimeoutMs?: number; root?: string; more?: Record<string, unknown> } = {}): { file: string; pidFile: string } {
+export function referenceConfig(settings: { stopGraceMs?: number; runTimeoutMs?: number; root?: string; more?: Record<string, unknown>; compiled?: boolean } = {}): { file: string; pidFile: string } {
   const root = settings.root ?? PACKAGE_ROOT;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'process-tree-'));
   const reference = JSON.parse(fs.readFileSync(path.join(root, 'examples', 'reference-module', 'conformance.config.json'), 'utf8')) as Record<string, any>;
   const file = path.join(dir, 'conformance.config.json');
-  const launch = { ...reference.launch, cwd: root, env: { ...reference.launch.env, PID_FILE: '{env:PID_FILE:-}' }, ...(settings.stopGraceMs !== undefined ? { stopGraceMs: settings.stopGraceMs } : {}) };
+  // `compiled`: the compiled reference module (compiled-module.ts), the same code without tsx's loader at each launch.
+  const launch = { ...reference.launch, cwd: root, ...(settings.compiled ? { args: [compiledReferenceModule()] } : {}), env: { ...reference.launch.env, PID_FILE: '{env:PID_FILE:-}' }, ...(settings.stopGraceMs !== undefined ? { stopGraceMs: settings.stopGraceMs } : {}) };
   fs.writeFileSync(file, JSON.stringify({ ...reference, ...settings.more, launch, ...(settings.runTimeoutMs !== undefined ? { runTimeoutMs: settings.runTimeoutMs } : {}) }));
   return { file, pidFile: path.join(dir, 'pids.json') };
 }
