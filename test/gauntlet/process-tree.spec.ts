@@ -24,7 +24,7 @@ const GREP = 'the module acknowledges activity';
 
 /** A short run of the reference module with `faults`, its pids read, and whatever is left killed afterwards. */
 async function shortRun(faults: string, judge: (run: SuiteRun, pids: Pids | undefined) => Promise<void>): Promise<void> {
-  const { file, pidFile } = referenceConfig({ stopGraceMs: GRACE_MS });
+  const { file, pidFile } = referenceConfig({ stopGraceMs: GRACE_MS, compiled: true });
   const run = await runSuite(['--config', file, '--grep', GREP], { FAULTS: faults, PID_FILE: pidFile });
   const pids = readPids(pidFile);
   try {
@@ -41,7 +41,7 @@ async function shortRun(faults: string, judge: (run: SuiteRun, pids: Pids | unde
  * terminal's foreground job.
  */
 async function wholeRun(detached: boolean, args: string[] = []): Promise<{ cli: ChildProcess; pids: Pids; stderr: () => string; exited: Promise<number | null>; out: string }> {
-  const { file, pidFile } = referenceConfig({ stopGraceMs: GRACE_MS });
+  const { file, pidFile } = referenceConfig({ stopGraceMs: GRACE_MS, compiled: true });
   const out = fs.mkdtempSync(path.join(os.tmpdir(), 'conformance-'));
   const cli = spawn(process.execPath, [path.join(PACKAGE_ROOT, 'bin', 'conformance.js'), 'run', '--out', out, '--config', file, ...args], {
     cwd: PACKAGE_ROOT,
