@@ -18,8 +18,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
-import { finishRun, parseRunArgs, playwrightGrep, prepareRun } from './run.ts';
-import { listConformanceTests, listTests, playwrightBase, type ListedTest } from './listing.ts';
+import { finishRun, prepareRun } from './run.ts';
+import { listConformanceTests, playwrightBase } from './listing.ts';
 import { childEnv } from './child-env.ts';
 import { PACKAGE_ROOT, PLAYWRIGHT_CONFIG } from '../contract/paths.ts';
 import { ENV_CONFIG, ENV_OUT } from '../run/environment.ts';
@@ -60,19 +60,8 @@ function capture(): { text: () => string; write: (s: string) => boolean } {
   return { text: () => text, write: (s: string) => ((text += s), true) };
 }
 
-
 /** Environment of the batch's runner: its rows file, no run's own output folder or configuration. */
 const batchEnv = (file: string): NodeJS.ProcessEnv => childEnv({ [ENV_BATCH]: file, [ENV_OUT]: undefined, [ENV_CONFIG]: undefined });
-
-/**
- * What each `--grep` selects, and all tests (key ''): from the suite's one listing (listing.ts),
- * the same matching as a run's own.
- */
-async function listAll(greps: string[], dir: string): Promise<Map<string, ListedTest[] | undefined>> {
-  const listing = new Map<string, ListedTest[] | undefined>();
-  for (const grep of ['', ...new Set(greps)]) listing.set(grep, await listTests(playwrightBase(), grep || undefined, dir));
-  return listing;
-}
 
 /**
  * Plays the rows: prepares each (a row that cannot start ends at once, exit 2), plays them all in
@@ -82,24 +71,15 @@ async function listAll(greps: string[], dir: string): Promise<Map<string, Listed
 export async function runBatch(rows: BatchRowSpec[], options: BatchOptions): Promise<number> {
   const log = options.log ?? ((text: string) => void process.stderr.write(text));
   fs.mkdirSync(options.dir, { recursive: true });
-  const greps = rows.flatMap((row) => {
-    try {
-      const parsed = parseRunArgs(row.args);
-      return [playwrightGrep(parsed.grep, parsed.areas) ?? ''];
-    } catch {
-      return []; // its preparation says why
-    }
-  });
-  const listing = await listAll(greps, options.dir);
   const played: Array<{ spec: BatchRowSpec; row: BatchRow; stdout: ReturnType<typeof capture>; stderr: ReturnType<typeof capture> }> = [];
   for (const spec of rows) {
     const stdout = capture();
     const stderr = capture();
     // Prepared in the row's environment, as its own run would be (placeholders of the environment);
-    // the batch's listing, should it have failed the run's own (kept between runs).
+    // what it selects comes from the suite's one kept listing (listing.ts), listed once for all rows.
     const saved = Object.fromEntries(Object.keys(spec.env ?? {}).map((k) => [k, process.env[k]]));
     Object.assign(process.env, spec.env);
-    const prepared = await prepareRun(spec.args, { stderr, list: async (grep) => listing.get(grep ?? '') ?? listConformanceTests(grep, options.dir) }).finally(() => {
+    const prepared = await prepareRun(spec.args, { stderr }).finally(() => {
       for (const [k, v] of Object.entries(saved)) {
         if (v === undefined) delete process.env[k];
         else process.env[k] = v;
@@ -109,8 +89,8 @@ export async function runBatch(rows: BatchRowSpec[], options: BatchOptions): Pro
       options.onRow({ name: spec.name, exitCode: prepared, stdout: stdout.text(), stderr: stderr.text() });
       continue;
     }
-    // The tests its run selects, as its run's Playwright would (the listing's, or its own).
-    const selected = prepared.grep === undefined ? undefined : (listing.get(prepared.grep) ?? (await listConformanceTests(prepared.grep, options.dir)));
+    // The tests its run selects, as its run's Playwright would.
+    const selected = prepared.grep === undefined ? undefined : await listConformanceTests(prepared.grep, options.dir);
     if (prepared.grep !== undefined && !selected?.every((t) => t.file !== undefined)) {
       fs.rmSync(prepared.configFile, { force: true });
       stderr.write('conformance batch: the tests this row selects could not be listed\n');
@@ -122,7 +102,7 @@ export async function runBatch(rows: BatchRowSpec[], options: BatchOptions): Pro
   }
   if (played.length === 0) return 0;
   const file = path.join(options.dir, 'batch-rows.json');
-  const files = [...new Set((listing.get('') ?? []).map((t) => t.file!))];
+  const files = [...new Set(((await listConformanceTests(undefined, options.dir)) ?? []).map((t) => t.file!))];
   if (files.length === 0 || files.includes(undefined as unknown as string)) {
     for (const p of played) {
       fs.rmSync(p.row.runConfig, { force: true });
